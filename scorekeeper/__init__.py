@@ -1,0 +1,41 @@
+"""scorekeeper: keeps the score of pinochle and Pinnacola played at a real table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, request
+
+from . import security
+from .config import Config
+from .extensions import babel, csrf, db, migrate
+
+
+def select_locale() -> str | None:
+    """The language of this request: the browser's preference among those we have."""
+    languages = current_app.config.get("LANGUAGES", ("en",))
+    return request.accept_languages.best_match(languages) or "en"
+
+
+def create_app(config: Any = None) -> Flask:
+    """The application factory: build an app from ``config`` (default: the environment)."""
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_object(config if config is not None else Config(app.instance_path))
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(_migrations_dir()))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    security.init_app(app)
+
+    from . import models  # noqa: F401  (the models must be known to Alembic)
+    from .main import bp as main_bp
+
+    app.register_blueprint(main_bp)
+    return app
+
+
+def _migrations_dir() -> Any:
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent.parent / "migrations"

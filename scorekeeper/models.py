@@ -1,0 +1,1 @@
+"""Database models (filled in by the persistence issue)."""

@@ -1,0 +1,127 @@
+"""Reading an entry as the table typed it (JSON-like values) into checked Python values.
+
+Every hand form and every option goes through these few readers, so that a wrong type, an
+unknown key or a number out of range is refused the same way everywhere, naming the field.
+A ``bool`` is never accepted where a number is wanted (JSON ``true`` is not 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypeVar
+
+from .errors import RuleError, join_path
+
+T = TypeVar("T")
+
+
+def as_object(value: object, path: str) -> Mapping[str, Any]:
+    """``value`` as a mapping with text keys, or a refusal naming ``path``."""
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise RuleError(path or "_", "must be an object", code="not_object")
+    return value
+
+
+def check_keys(
+    value: Mapping[str, Any],
+    allowed: Collection[str],
+    path: str = "",
+    required: Iterable[str] = (),
+) -> None:
+    """Refuse keys outside ``allowed`` and missing ``required`` keys, each by its own path."""
+    for key in value:
+        if key not in allowed:
+            raise RuleError(join_path(path, key), "is not a field of this entry", code="unknown")
+    for key in required:
+        if key not in value:
+            raise RuleError(join_path(path, key), "is required", code="required")
+
+
+def as_int(value: object, path: str, *, low: int | None = None, high: int | None = None) -> int:
+    """A whole number within ``low``..``high`` (both inclusive, when given)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise RuleError(path, "must be a whole number", code="not_int")
+    if low is not None and value < low:
+        raise RuleError(path, "must be at least {low}", code="too_small", low=low)
+    if high is not None and value > high:
+        raise RuleError(path, "must be at most {high}", code="too_large", high=high)
+    return value
+
+
+def as_bool(value: object, path: str) -> bool:
+    """``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise RuleError(path, "must be true or false", code="not_bool")
+    return value
+
+
+def as_str(value: object, path: str) -> str:
+    """A piece of text."""
+    if not isinstance(value, str):
+        raise RuleError(path, "must be text", code="not_text")
+    return value
+
+
+def as_choice(value: object, path: str, choices: Collection[T]) -> T:
+    """One of ``choices`` (compared as given: text, number or ``None``)."""
+    for choice in choices:
+        if (
+            value == choice and type(value) is type(choice)  # True == 1, but not here
+        ):
+            return choice
+    listed = ", ".join("null" if c is None else str(c) for c in choices)
+    raise RuleError(
+        path,
+        "must be one of {choices}, not {given}",
+        code="bad_choice",
+        choices=listed,
+        given="null" if value is None else repr(value),
+    )
+
+
+def as_list(value: object, path: str) -> list[Any]:
+    """A JSON array."""
+    if not isinstance(value, list):
+        raise RuleError(path, "must be a list", code="not_list")
+    return value
+
+
+def as_side(value: object, path: str, sides: Collection[str]) -> str:
+    """The name of one of ``sides`` (a player or a team, as the form keeps score)."""
+    name = as_str(value, path)
+    if name not in sides:
+        raise RuleError(
+            path,
+            "{given!r} is not one of {names}",
+            code="unknown_side",
+            given=name,
+            names=", ".join(sides),
+        )
+    return name
+
+
+def side_map(
+    value: object, path: str, sides: Collection[str], *, required: bool = True
+) -> Mapping[str, Any]:
+    """An object keyed by side names: unknown names refused, every side present if ``required``.
+
+    RULES.md §5: every side must appear in ``meld`` and ``tricks`` (0 where it has none).
+    """
+    mapping = as_object(value, path)
+    for key in mapping:
+        if key not in sides:
+            raise RuleError(
+                join_path(path, key),
+                "{given!r} is not one of {names}",
+                code="unknown_side",
+                given=key,
+                names=", ".join(sides),
+            )
+    if required:
+        for side in sides:
+            if side not in mapping:
+                raise RuleError(join_path(path, side), "is required", code="required")
+    return mapping

@@ -1,0 +1,284 @@
+"""What every form shares: the seating, the sides, running totals, the dealer's rotation,
+the target and its tie rule, standings and the end of a match.
+
+A match is never stored as scores: it is the setup plus the hands as entered, and
+:func:`play` replays them through the variant's rules. Correcting hand 3 of 20 is replaying.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .entry import as_list, as_object, as_str, check_keys
+from .errors import RuleError, join_path
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+
+#: How much the target rises when two or more sides reach it in the same hand (Parlett).
+TARGET_STEP = 250
+
+
+@dataclass(frozen=True)
+class Team:
+    """A partnership: its name and its players in seating order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed when a match is created."""
+
+    variant: str
+    #: Every option of the variant with its resolved value (defaults filled in).
+    options: Mapping[str, Any]
+    #: Player names in seating order, clockwise.
+    players: tuple[str, ...]
+    #: Partnerships, or empty when every player keeps his own score.
+    teams: tuple[Team, ...] = ()
+    #: Who deals the first hand.
+    first_dealer: str = ""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The names scores are kept under: team names in partnership play, else players."""
+        return tuple(t.name for t in self.teams) if self.teams else self.players
+
+    def side_of(self, player: str) -> str:
+        """The side a player scores for."""
+        for team in self.teams:
+            if player in team.players:
+                return team.name
+        return player
+
+    def dealer_of(self, number: int) -> str:
+        """Who deals hand ``number`` (1-based) when the deal simply passes to the left."""
+        start = self.players.index(self.first_dealer or self.players[0])
+        return self.players[(start + number - 1) % len(self.players)]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand as the rules read it."""
+
+    number: int
+    dealer: str
+    #: The entry exactly as the table typed it.
+    input: Mapping[str, Any]
+    #: Points per side (points forms), else ``None``.
+    scores: Mapping[str, int] | None = None
+    #: Units per player plus ``"kitty"`` (auction in units), else ``None``.
+    payments: Mapping[str, int] | None = None
+    #: The players who were dealt in.
+    active: tuple[str, ...] = ()
+    #: Short facts a page may show ("meld lost: no trick"), in English, for humans.
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The whole match computed from its setup and hands."""
+
+    sides: tuple[str, ...]
+    hands: tuple[HandResult, ...]
+    #: Running totals per side (units per player for auction in units).
+    totals: Mapping[str, int]
+    status: str = IN_PROGRESS
+    winner: str | None = None
+    #: Sides from first to last.
+    standings: tuple[str, ...] = ()
+    #: Who deals the next hand, and who bids or leads first in it.
+    dealer: str = ""
+    leader: str = ""
+    #: The players dealt into the next hand.
+    active: tuple[str, ...] = ()
+    #: The target now (it may have risen); ``None`` where the form has none.
+    target: int | None = None
+    #: The kitty's balance (auction with a kitty), else ``None``.
+    kitty: int | None = None
+    #: Anything else a form wants to tell a page (e.g. ``{"second": "Ben"}``).
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def standings_by_total(sides: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
+    """Sides by total, highest first; equal totals keep seating order (Python's sort is stable)."""
+    return tuple(sorted(sides, key=lambda side: -totals[side]))
+
+
+def finish(state: MatchState) -> MatchState:
+    """End the match now ("we stop for tonight"): the side first in standings wins."""
+    if state.status == FINISHED:
+        return state
+    return replace(state, status=FINISHED, winner=state.winner or state.standings[0])
+
+
+def player_left_of(players: Sequence[str], player: str, among: Sequence[str] = ()) -> str:
+    """The first player on ``player``'s left, counting only ``among`` when given."""
+    start = players.index(player)
+    for step in range(1, len(players) + 1):
+        candidate = players[(start + step) % len(players)]
+        if not among or candidate in among:
+            return candidate
+    raise ValueError("no player to the left")
+
+
+def check_target(
+    totals: Mapping[str, int],
+    target: int,
+    *,
+    tie_rule: str = "raise",
+    step: int = TARGET_STEP,
+    counted_first: str | None = None,
+    contenders: Sequence[str] | None = None,
+) -> tuple[str | None, int]:
+    """After a hand: the winner (or ``None``) and the target from now on.
+
+    RULES.md §2: while two or more sides are at or over the target it rises by ``step``; then a
+    side alone at or over it wins. With ``tie_rule="higher"`` the higher total wins at once
+    and only equal totals raise the target. ``counted_first`` is a side whose points are counted
+    before the others' (a bidder who made his bid): if it reaches the target it wins outright.
+    ``contenders`` limits the race to some sides (three-handed play-on).
+
+    >>> check_target({"Ana": 1010, "Ben": 990}, 1000)
+    ('Ana', 1000)
+    >>> check_target({"Ana": 1010, "Ben": 1020}, 1000)
+    (None, 1250)
+    >>> check_target({"Ana": 1010, "Ben": 1020}, 1000, tie_rule="higher")
+    ('Ben', 1000)
+    >>> check_target({"Ana": 1010, "Ben": 1020}, 1000, counted_first="Ana")
+    ('Ana', 1000)
+    """
+    race = list(contenders if contenders is not None else totals)
+    if counted_first is not None and counted_first in race and totals[counted_first] >= target:
+        return counted_first, target
+    while True:
+        over = [side for side in race if totals[side] >= target]
+        if not over:
+            return None, target
+        if len(over) == 1:
+            return over[0], target
+        if tie_rule == "higher":
+            best = max(totals[side] for side in over)
+            leaders = [side for side in over if totals[side] == best]
+            if len(leaders) == 1:
+                return leaders[0], target
+        target += step
+
+
+def read_setup(
+    variant_id: str,
+    options: Mapping[str, Any],
+    players: object,
+    teams: object,
+    dealer: object,
+    *,
+    player_counts: Sequence[int],
+    partnerships: bool,
+) -> Setup:
+    """Check the seating of a new match (RULES.md §5) and return its :class:`Setup`.
+
+    Names are trimmed, 1-40 characters, distinct ignoring case; team names likewise and
+    distinct from the players'. With ``partnerships`` and no ``teams`` given, partners sit
+    opposite (players 1+3 and 2+4) as "Team 1" and "Team 2".
+    """
+    names = tuple(_read_name(p, f"players[{i}]") for i, p in enumerate(as_list(players, "players")))
+    if len(names) not in player_counts:
+        raise RuleError(
+            "players",
+            "this game takes {counts} players, not {given}",
+            code="player_count",
+            counts=" or ".join(str(c) for c in player_counts),
+            given=len(names),
+        )
+    _check_distinct(names, "players")
+    chosen: tuple[Team, ...] = ()
+    if partnerships:
+        chosen = (
+            _read_teams(teams, names)
+            if teams is not None
+            else (Team("Team 1", (names[0], names[2])), Team("Team 2", (names[1], names[3])))
+        )
+    elif teams is not None and teams != []:
+        raise RuleError("teams", "this game is played without partnerships", code="no_teams")
+    first = names[0] if dealer is None else as_str(dealer, "dealer").strip()
+    if first not in names:
+        raise RuleError(
+            "dealer", "{given!r} is not one of the players", code="unknown_player", given=first
+        )
+    return Setup(variant_id, dict(options), names, chosen, first)
+
+
+def _read_name(value: object, path: str) -> str:
+    name = as_str(value, path).strip()
+    if not 1 <= len(name) <= 40:
+        raise RuleError(path, "a name has 1 to 40 characters", code="bad_name")
+    if name == "kitty" or name == "_":
+        raise RuleError(
+            path, "{given!r} is reserved; choose another name", code="bad_name", given=name
+        )
+    return name
+
+
+def _check_distinct(names: Sequence[str], path: str) -> None:
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if name.casefold() in seen:
+            raise RuleError(
+                f"{path}[{i}]", "{given!r} is already taken", code="duplicate_name", given=name
+            )
+        seen[name.casefold()] = i
+
+
+def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
+    raw_teams = as_list(value, "teams")
+    if len(raw_teams) != 2:
+        raise RuleError("teams", "there are two teams", code="team_count")
+    teams: list[Team] = []
+    placed: set[str] = set()
+    for i, raw in enumerate(raw_teams):
+        path = f"teams[{i}]"
+        entry = as_object(raw, path)
+        check_keys(entry, ("name", "players"), path, required=("name", "players"))
+        name = _read_name(entry["name"], join_path(path, "name"))
+        members = tuple(
+            as_str(p, f"{path}.players[{j}]").strip()
+            for j, p in enumerate(as_list(entry["players"], join_path(path, "players")))
+        )
+        if len(members) != len(players) // 2:
+            raise RuleError(
+                join_path(path, "players"),
+                "a team has {n} players",
+                code="team_size",
+                n=len(players) // 2,
+            )
+        for j, member in enumerate(members):
+            if member not in players:
+                raise RuleError(
+                    f"{path}.players[{j}]",
+                    "{given!r} is not one of the players",
+                    code="unknown_player",
+                    given=member,
+                )
+            if member in placed:
+                raise RuleError(
+                    f"{path}.players[{j}]",
+                    "{given!r} is already in a team",
+                    code="duplicate_name",
+                    given=member,
+                )
+            placed.add(member)
+        teams.append(Team(name, tuple(p for p in players if p in members)))
+    _check_distinct([t.name for t in teams], "teams")
+    lowered = {p.casefold() for p in players}
+    for i, team in enumerate(teams):
+        if team.name.casefold() in lowered:
+            raise RuleError(
+                f"teams[{i}].name",
+                "a team's name must differ from the players'",
+                code="duplicate_name",
+            )
+    return tuple(teams)

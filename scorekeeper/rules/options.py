@@ -1,0 +1,79 @@
+"""House-rule options: each has a name, a default and a reader that checks a given value.
+
+A variant lists its :class:`OptionSpec` s; :func:`resolve_options` fills in the defaults and
+refuses an unknown name or a bad value by its path (``rules.target``), as RULES.md §4 asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .entry import as_bool, as_choice, as_int, as_object
+from .errors import RuleError, join_path
+
+#: Reads a value given for an option (``value``, ``path``) and returns it checked and normalised.
+Reader = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house rule of a variant."""
+
+    name: str
+    #: The value a match gets when the table changes nothing (already normalised).
+    default: Any
+    #: Checks and normalises a given value; raises :class:`RuleError` with the path it is given.
+    read: Reader
+    #: One line for the new-match page.
+    label: str = ""
+
+
+def choice(*choices: Any) -> Reader:
+    """A reader accepting exactly one of ``choices``."""
+    return lambda value, path: as_choice(value, path, choices)
+
+
+def boolean() -> Reader:
+    """A reader for ``true``/``false``."""
+    return as_bool
+
+
+def integer(low: int | None = None, high: int | None = None, multiple_of: int = 1) -> Reader:
+    """A reader for a whole number in a range, optionally a multiple of ``multiple_of``."""
+
+    def read(value: Any, path: str) -> int:
+        number = as_int(value, path, low=low, high=high)
+        if number % multiple_of:
+            raise RuleError(
+                path, "must be a multiple of {step}", code="not_multiple", step=multiple_of
+            )
+        return number
+
+    return read
+
+
+def nullable(reader: Reader) -> Reader:
+    """``reader``, or ``null``."""
+    return lambda value, path: None if value is None else reader(value, path)
+
+
+def resolve_options(
+    specs: Sequence[OptionSpec], given: object, path: str = "rules"
+) -> dict[str, Any]:
+    """Every option of ``specs`` with its value: the given one checked, else the default."""
+    given_map: Mapping[str, Any] = {} if given is None else as_object(given, path)
+    by_name = {spec.name: spec for spec in specs}
+    for name in given_map:
+        if name not in by_name:
+            raise RuleError(
+                join_path(path, name), "is not an option of this game", code="unknown_option"
+            )
+    resolved: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name in given_map:
+            resolved[spec.name] = spec.read(given_map[spec.name], join_path(path, spec.name))
+        else:
+            resolved[spec.name] = spec.default
+    return resolved

@@ -1,0 +1,114 @@
+"""The registry of forms: one :class:`Variant` per game, found by its API id.
+
+>>> find_variant("pinochle-4").id
+'pinochle-4'
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .errors import RuleError
+from .match import MatchState, Setup, read_setup
+from .options import OptionSpec, resolve_options
+
+#: Modules that define variants; imported on first use so that they may import this one.
+_MODULES = ("pinochle", "auction", "pinnacola")
+_REGISTRY: dict[str, Variant] = {}
+
+
+class Variant(ABC):
+    """One form of a game: its seating, its options, how a hand is read and a match replayed."""
+
+    #: The API's id (``pinochle-4``).
+    id: ClassVar[str]
+    #: A short English name and one line for the variant picker.
+    title: ClassVar[str]
+    description: ClassVar[str]
+    #: How many players may sit at the table.
+    player_counts: ClassVar[tuple[int, ...]]
+
+    @abstractmethod
+    def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
+        """The options this form takes; ``given`` lets one option decide which others exist
+        (auction's ``scoring``)."""
+
+    def resolve_options(self, given: object) -> dict[str, Any]:
+        """Every option with its value, defaults filled in; refuses unknown names and bad values
+        under ``rules.<name>``. Forms override it to check options against each other."""
+        given_map = given if isinstance(given, Mapping) else {}
+        return resolve_options(self.option_specs(given_map), given)
+
+    def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
+        """Whether this table plays in two teams."""
+        return False
+
+    def setup(
+        self, players: object, teams: object = None, rules: object = None, dealer: object = None
+    ) -> Setup:
+        """Check a new match's seating and options; the :class:`Setup` of the match."""
+        options = self.resolve_options(rules)
+        count = len(players) if isinstance(players, list) else 0
+        return read_setup(
+            self.id,
+            options,
+            players,
+            teams,
+            dealer,
+            player_counts=self.player_counts,
+            partnerships=self.partnerships(options, count),
+        )
+
+    @abstractmethod
+    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
+        """Replay every hand in order and return the match.
+
+        A refused hand raises :class:`RuleError` with ``hand`` set to its number (wrap each
+        hand in :func:`~scorekeeper.rules.errors.for_hand`); a hand that comes after the match
+        has ended raises :class:`~scorekeeper.rules.errors.MatchOverError`.
+        """
+
+
+def register(variant: type[Variant]) -> type[Variant]:
+    """Class decorator: add a form to the registry."""
+    _REGISTRY[variant.id] = variant()
+    return variant
+
+
+def all_variants() -> list[Variant]:
+    """Every form, in the order the new-match page lists them."""
+    _load()
+    order = [
+        "pinochle-2",
+        "pinochle-3",
+        "pinochle-4",
+        "auction",
+        "partnership-auction",
+        "pinnacola",
+    ]
+    return sorted(_REGISTRY.values(), key=lambda v: order.index(v.id) if v.id in order else 99)
+
+
+def find_variant(variant_id: object) -> Variant:
+    """The form with this API id, or a refusal naming ``variant``."""
+    _load()
+    if isinstance(variant_id, str) and variant_id in _REGISTRY:
+        return _REGISTRY[variant_id]
+    raise RuleError(
+        "variant",
+        "must be one of {ids}",
+        code="unknown_variant",
+        ids=", ".join(sorted(_REGISTRY)),
+    )
+
+
+def _load() -> None:
+    for name in _MODULES:
+        try:
+            importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{__package__}.{name}":
+                raise
