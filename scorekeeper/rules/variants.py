@@ -16,7 +16,7 @@ from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
 
 #: Modules that define variants; imported on first use so that they may import this one.
-_MODULES = ("pinochle", "auction", "pinnacola")
+_MODULES = ("pinochle_forms", "auction", "pinnacola")
 _REGISTRY: dict[str, Variant] = {}
 
 
