@@ -1,0 +1,571 @@
+"""Pinochle's common part: counting systems, meld tables, valuing a declared meld, the meld
+calculator, and the readers of a hand's trick points that every pinochle form shares.
+
+Everything here follows RULES.md §1 and §5. The forms themselves (two-, three-, four-handed and
+partnership auction) live in :mod:`scorekeeper.rules.pinochle_forms`; auction pinochle in
+:mod:`scorekeeper.rules.auction` reuses the option specs and readers below for ``scoring:
+points``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import PINOCHLE_RANKS, Card, Rank, Suit
+from .entry import as_bool, as_choice, as_int, as_list, as_object, as_str, side_map
+from .errors import RuleError, join_path
+from .options import OptionSpec, choice, integer
+
+# ---------------------------------------------------------------------------------------------
+# Counting systems (RULES.md §1)
+
+
+@dataclass(frozen=True)
+class Counting:
+    """A card counting system: what each card and the last trick are worth in tricks."""
+
+    #: The option value (``classic``, ``counters``, ``simple``).
+    name: str
+    #: Points of one card of each rank.
+    card_values: Mapping[Rank, int]
+    #: Points for winning the last trick.
+    last_trick: int
+    #: What the trick points of one hand add up to (all 48 cards plus the last trick).
+    total: int
+    #: Meld values and the target are divided by this (``simple``: 10).
+    divisor: int
+    #: Every side's trick points are a multiple of this (``counters``: 10).
+    step: int
+
+    def __post_init__(self) -> None:
+        # The table in RULES.md §1 gives both the card values and the total: they must agree.
+        deck_points = 8 * sum(self.card_values[rank] for rank in PINOCHLE_RANKS)
+        assert deck_points + self.last_trick == self.total, self.name
+
+
+#: RULES.md §1: ``classic`` (seeds 000, 002, 004), ``counters`` (A, 10, K = 10), ``simple``.
+COUNTINGS: dict[str, Counting] = {
+    "classic": Counting(
+        "classic",
+        {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0},
+        last_trick=10,
+        total=250,
+        divisor=1,
+        step=1,
+    ),
+    "counters": Counting(
+        "counters",
+        {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 10, Rank.QUEEN: 0, Rank.JACK: 0, Rank.NINE: 0},
+        last_trick=10,
+        total=250,
+        divisor=1,
+        step=10,
+    ),
+    "simple": Counting(
+        "simple",
+        {Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1, Rank.QUEEN: 0, Rank.JACK: 0, Rank.NINE: 0},
+        last_trick=1,
+        total=25,
+        divisor=10,
+        step=1,
+    ),
+}
+
+#: A side's meld in one hand is at most this, in standard points (RULES.md §5: more is a typo).
+MELD_LIMIT = 3000
+
+# ---------------------------------------------------------------------------------------------
+# Meld tables (RULES.md §1)
+
+#: Meld ids in the order RULES.md lists them (and the calculator reports them).
+MELD_IDS: tuple[str, ...] = (
+    "run",
+    "double_run",
+    "royal_marriage",
+    "marriage",
+    "dix",
+    "pinochle",
+    "double_pinochle",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+    "double_aces",
+    "double_kings",
+    "double_queens",
+    "double_jacks",
+)
+
+#: Bicycle, Parlett and seed 000.
+STANDARD_MELDS: dict[str, int] = {
+    "run": 150,
+    "double_run": 1500,
+    "royal_marriage": 40,
+    "marriage": 20,
+    "dix": 10,
+    "pinochle": 40,
+    "double_pinochle": 300,
+    "aces_around": 100,
+    "kings_around": 80,
+    "queens_around": 60,
+    "jacks_around": 40,
+    "double_aces": 1000,
+    "double_kings": 800,
+    "double_queens": 600,
+    "double_jacks": 400,
+}
+
+#: Seed 004 (Russian): double pinochle 400 and eight queens 400; the rest as standard.
+MELD_PRESETS: dict[str, dict[str, int]] = {
+    "standard": STANDARD_MELDS,
+    "seed-004": {**STANDARD_MELDS, "double_pinochle": 400, "double_queens": 400},
+}
+
+#: How many of each meld a 48-card deck can hold (RULES.md §1, feasibility).
+MELD_MOST: dict[str, int] = {
+    "run": 2,
+    "double_run": 1,
+    "royal_marriage": 2,
+    "marriage": 6,  # two per plain suit
+    "dix": 2,
+    "pinochle": 2,
+    "double_pinochle": 1,
+    "aces_around": 2,
+    "kings_around": 2,
+    "queens_around": 2,
+    "jacks_around": 2,
+    "double_aces": 1,
+    "double_kings": 1,
+    "double_queens": 1,
+    "double_jacks": 1,
+}
+
+#: A single meld and its double form: not both in one all-at-once list (RULES.md §5).
+_DOUBLE_OF: dict[str, str] = {
+    "run": "double_run",
+    "pinochle": "double_pinochle",
+    "aces_around": "double_aces",
+    "kings_around": "double_kings",
+    "queens_around": "double_queens",
+    "jacks_around": "double_jacks",
+}
+
+#: Melds that each take one trump K-Q: at most 2 of them all at once (RULES.md §5).
+_TRUMP_PAIRS: dict[str, int] = {"run": 1, "double_run": 2, "royal_marriage": 1}
+
+
+def read_meld_table(value: object, path: str) -> str | dict[str, int]:
+    """The ``melds`` option: a preset name, or an object of meld id -> value in standard points.
+
+    The object keeps only the ids given (missing ids keep the ``standard`` value), in table
+    order, so that it is stored as plain JSON.
+
+    >>> read_meld_table({"double_pinochle": 400}, "rules.melds")
+    {'double_pinochle': 400}
+    >>> read_meld_table("seed-004", "rules.melds")
+    'seed-004'
+    """
+    if isinstance(value, str):
+        return as_choice(value, path, tuple(MELD_PRESETS))
+    if not isinstance(value, Mapping):
+        raise RuleError(
+            path,
+            "must be one of {presets} or an object of meld values",
+            code="bad_choice",
+            presets=", ".join(MELD_PRESETS),
+        )
+    table = as_object(value, path)
+    for key in table:
+        if key not in STANDARD_MELDS:
+            raise RuleError(
+                join_path(path, key),
+                "is not a meld; melds are {ids}",
+                code="unknown_meld",
+                ids=", ".join(MELD_IDS),
+            )
+    return {
+        meld: as_int(table[meld], join_path(path, meld), low=0, high=MELD_LIMIT)
+        for meld in MELD_IDS
+        if meld in table
+    }
+
+
+def meld_table(melds: object) -> dict[str, int]:
+    """Every meld's value in standard points for a resolved ``melds`` option."""
+    if isinstance(melds, str):
+        return dict(MELD_PRESETS[melds])
+    custom = melds if isinstance(melds, Mapping) else {}
+    return {meld: int(custom.get(meld, STANDARD_MELDS[meld])) for meld in MELD_IDS}
+
+
+# ---------------------------------------------------------------------------------------------
+# Options shared by every pinochle form (RULES.md §4)
+
+COUNTING_OPTION = OptionSpec(
+    "counting",
+    "classic",
+    choice(*COUNTINGS),
+    "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2), counters or simple",
+)
+
+#: Auctions bid in classic or counters points only (RULES.md §4).
+AUCTION_COUNTING_OPTION = OptionSpec(
+    "counting",
+    "classic",
+    choice("classic", "counters"),
+    "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2) or counters",
+)
+
+MELDS_OPTION = OptionSpec(
+    "melds",
+    "standard",
+    read_meld_table,
+    "Meld values: standard, seed-004 (double pinochle 400) or your own",
+)
+
+TIE_RULE_OPTION = OptionSpec(
+    "tie_rule",
+    "raise",
+    choice("raise", "higher"),
+    "Both over the target in one hand: raise it by 250, or the higher total wins",
+)
+
+
+def target_option(default: int) -> OptionSpec:
+    """The ``target`` option with its default (in classic points; :func:`pinochle_defaults`
+    divides the default by 10 under ``simple``)."""
+    return OptionSpec(
+        "target",
+        default,
+        integer(low=1, high=100_000),
+        "Points that win the game",
+    )
+
+
+def pinochle_defaults(options: dict[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Cross-option rules of the pinochle options, applied after :func:`resolve_options`.
+
+    ``options`` are the resolved options, ``given`` the options the table typed. Under
+    ``simple`` (RULES.md §1, §4) the default target is divided by 10 (1000 -> 100) and custom
+    meld values, given in standard points, must divide by 10.
+    """
+    resolved = dict(options)
+    counting = COUNTINGS[resolved.get("counting", "classic")]
+    if "target" in resolved and "target" not in given:
+        resolved["target"] = resolved["target"] // counting.divisor
+    melds = resolved.get("melds")
+    if counting.divisor > 1 and isinstance(melds, Mapping):
+        for meld, points in melds.items():
+            if points % counting.divisor:
+                raise RuleError(
+                    f"rules.melds.{meld}",
+                    "must be a multiple of {step}: simple counting divides meld values by {step}",
+                    code="not_multiple",
+                    step=counting.divisor,
+                )
+    return resolved
+
+
+def counting_of(options: Mapping[str, Any]) -> Counting:
+    """The counting system of a match's resolved options (``classic`` when absent)."""
+    return COUNTINGS[options.get("counting", "classic")]
+
+
+def meld_values(options: Mapping[str, Any]) -> dict[str, int]:
+    """Every meld's value in the counting system's own points (``simple``: divided by 10)."""
+    divisor = counting_of(options).divisor
+    return {meld: points // divisor for meld, points in meld_table(options.get("melds")).items()}
+
+
+def meld_limit(options: Mapping[str, Any]) -> int:
+    """The most meld one side may score in one hand, in the counting's own points."""
+    return MELD_LIMIT // counting_of(options).divisor
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a hand's entry
+
+
+def read_meld(
+    value: object, path: str, values: Mapping[str, int], *, all_at_once: bool, limit: int
+) -> int:
+    """A side's meld for one hand: a number, or a list of meld ids valued with ``values``.
+
+    A list is refused, naming the item, when a 48-card deck cannot hold it (RULES.md §1) and,
+    with ``all_at_once`` (3-, 4-handed and auction play), when it holds a meld with its double
+    form or more than two melds that each need a trump K-Q (RULES.md §5). Either way the meld is
+    at most ``limit``.
+
+    >>> read_meld(["run", "marriage"], "meld.Ana", STANDARD_MELDS, all_at_once=True, limit=3000)
+    170
+    """
+    if not isinstance(value, list):
+        return as_int(value, path, low=0, high=limit)
+    melds = as_list(value, path)
+    seen: Counter[str] = Counter()
+    trump_pairs = 0
+    total = 0
+    for i, item in enumerate(melds):
+        item_path = join_path(path, i)
+        meld = as_str(item, item_path)
+        if meld not in values:
+            raise RuleError(
+                item_path,
+                "{given!r} is not a meld; melds are {ids}",
+                code="unknown_meld",
+                given=meld,
+                ids=", ".join(MELD_IDS),
+            )
+        seen[meld] += 1
+        if seen[meld] > MELD_MOST[meld]:
+            raise RuleError(
+                item_path,
+                "one {meld} too many: a 48-card deck holds at most {most}",
+                code="impossible_meld",
+                most=MELD_MOST[meld],
+                meld=meld,
+            )
+        if all_at_once:
+            _check_all_at_once(meld, seen, item_path)
+            trump_pairs += _TRUMP_PAIRS.get(meld, 0)
+            if trump_pairs > 2:
+                # Each run and royal marriage needs its own trump K-Q; there are two.
+                raise RuleError(
+                    item_path,
+                    "runs and royal marriages together need more than the two trump kings"
+                    " and queens",
+                    code="impossible_meld",
+                )
+        total += values[meld]
+    if total > limit:
+        raise RuleError(path, "is more than {limit} points", code="too_large", limit=limit)
+    return total
+
+
+def _check_all_at_once(meld: str, seen: Counter[str], path: str) -> None:
+    """Melding all at once, a hand holds a meld's single form or its double, not both."""
+    for single, double in _DOUBLE_OF.items():
+        if (meld == single and seen[double]) or (meld == double and seen[single]):
+            raise RuleError(
+                path,
+                "{single} and {double} cannot both be melded at once: the double form already"
+                " uses the cards",
+                code="impossible_meld",
+                single=single,
+                double=double,
+            )
+
+
+def read_melds(
+    value: object,
+    path: str,
+    sides: tuple[str, ...],
+    options: Mapping[str, Any],
+    *,
+    all_at_once: bool,
+) -> dict[str, int]:
+    """Every side's meld for one hand (``meld``), each read by :func:`read_meld`."""
+    mapping = side_map(value, path, sides)
+    values = meld_values(options)
+    limit = meld_limit(options)
+    return {
+        side: read_meld(
+            mapping[side], join_path(path, side), values, all_at_once=all_at_once, limit=limit
+        )
+        for side in sides
+    }
+
+
+def read_tricks(
+    value: object, path: str, sides: tuple[str, ...], counting: Counting, *, complete: bool = True
+) -> dict[str, int]:
+    """Every side's trick points for one hand (RULES.md §1).
+
+    Each side's points lie in 0..total (a multiple of 10 under ``counters``). When
+    ``complete`` (the hand was played out) they add up to the counting's total, the last trick
+    included; otherwise (a hand stopped by declaring out) at most to it.
+    """
+    mapping = side_map(value, path, sides)
+    tricks: dict[str, int] = {}
+    for side in sides:
+        side_path = join_path(path, side)
+        points = as_int(mapping[side], side_path, low=0, high=counting.total)
+        if points % counting.step:
+            raise RuleError(
+                side_path,
+                "must be a multiple of {step} under {counting} counting",
+                code="not_multiple",
+                step=counting.step,
+                counting=counting.name,
+            )
+        tricks[side] = points
+    added = sum(tricks.values())
+    if complete and added != counting.total:
+        raise RuleError(
+            path,
+            "must add up to {total} (the last trick included), not {given}",
+            code="bad_total",
+            total=counting.total,
+            given=added,
+        )
+    if added > counting.total:
+        raise RuleError(
+            path,
+            "add up to {given}, more than the {total} a hand holds",
+            code="bad_total",
+            total=counting.total,
+            given=added,
+        )
+    return tricks
+
+
+def read_took_trick(
+    value: object, path: str, sides: tuple[str, ...], tricks: Mapping[str, int]
+) -> dict[str, bool]:
+    """Whether each side won at least one trick (RULES.md §1: a trick may be worth 0).
+
+    Missing sides default to "trick points > 0"; a side with trick points cannot have taken
+    no trick.
+    """
+    mapping: Mapping[str, Any] = (
+        {} if value is None else side_map(value, path, sides, required=False)
+    )
+    took: dict[str, bool] = {}
+    for side in sides:
+        if side in mapping:
+            took[side] = as_bool(mapping[side], join_path(path, side))
+            if not took[side] and tricks.get(side, 0) > 0:
+                raise RuleError(
+                    join_path(path, side),
+                    "cannot be false: {side} has {points} trick points",
+                    code="inconsistent",
+                    side=side,
+                    points=tricks[side],
+                )
+        else:
+            took[side] = tricks.get(side, 0) > 0
+    return took
+
+
+# ---------------------------------------------------------------------------------------------
+# The meld calculator (RULES.md §1 "Meld from real cards"; API POST /api/v1/meld/pinochle)
+
+
+@dataclass(frozen=True)
+class MeldCount:
+    """How many of one meld a hand holds and what they are worth together."""
+
+    id: str
+    count: int
+    points: int
+
+
+@dataclass(frozen=True)
+class MeldReport:
+    """The best meld a hand of real cards holds: one entry per meld id it holds, in table
+    order, and their total."""
+
+    melds: tuple[MeldCount, ...]
+    total: int
+
+
+_PLAIN_RANK_MELDS: tuple[tuple[Rank, str, str], ...] = (
+    (Rank.ACE, "aces_around", "double_aces"),
+    (Rank.KING, "kings_around", "double_kings"),
+    (Rank.QUEEN, "queens_around", "double_queens"),
+    (Rank.JACK, "jacks_around", "double_jacks"),
+)
+
+_RUN_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def read_cards(value: object, path: str = "cards") -> list[Card]:
+    """A list of pinochle cards, refused at ``cards[i]`` when the card is no pinochle card or is
+    one copy more than the two a 48-card deck holds."""
+    cards: list[Card] = []
+    held: Counter[Card] = Counter()
+    for i, item in enumerate(as_list(value, path)):
+        item_path = join_path(path, i)
+        card = Card.parse(item, item_path)
+        if card.rank not in PINOCHLE_RANKS:
+            raise RuleError(
+                item_path,
+                "{given!r} is not in a pinochle deck (A, 10, K, Q, J, 9 only)",
+                code="bad_card",
+                given=item,
+            )
+        held[card] += 1
+        if held[card] > 2:
+            raise RuleError(
+                item_path,
+                "a pinochle deck holds only two {card}",
+                code="impossible_hand",
+                card=str(card),
+            )
+        cards.append(card)
+    return cards
+
+
+def count_melds(cards: list[Card], trump: Suit) -> dict[str, int]:
+    """How many of each meld the cards hold when melded all at once (RULES.md §1).
+
+    A card counts in several classes (marriages, arounds, pinochles, dix) but once within a
+    class; the double form is reported whenever a hand holds it.
+    """
+    held = Counter(cards)
+
+    def n(rank: Rank, suit: Suit) -> int:
+        return held[Card(rank, suit)]
+
+    counts: dict[str, int] = dict.fromkeys(MELD_IDS, 0)
+    # (a) runs, then the trump K-Q left over are royal marriages; plain suits give marriages.
+    runs = min(n(rank, trump) for rank in _RUN_RANKS)
+    if runs == 2:
+        counts["double_run"] = 1
+    else:
+        counts["run"] = runs
+    counts["royal_marriage"] = min(n(Rank.KING, trump), n(Rank.QUEEN, trump)) - runs
+    counts["marriage"] = sum(
+        min(n(Rank.KING, suit), n(Rank.QUEEN, suit)) for suit in Suit if suit is not trump
+    )
+    # (b) arounds: all eight of a rank is the double form, else one of each suit the single.
+    for rank, single, double in _PLAIN_RANK_MELDS:
+        per_suit = min(n(rank, suit) for suit in Suit)
+        if per_suit == 2:
+            counts[double] = 1
+        elif per_suit == 1:
+            counts[single] = 1
+    # (c) pinochle: Q♠ + J♦.
+    pinochles = min(n(Rank.QUEEN, Suit.SPADES), n(Rank.JACK, Suit.DIAMONDS))
+    if pinochles == 2:
+        counts["double_pinochle"] = 1
+    else:
+        counts["pinochle"] = pinochles
+    # (d) each trump 9 is a dix.
+    counts["dix"] = n(Rank.NINE, trump)
+    return counts
+
+
+def calculate_meld(cards: object, trump: object, melds: object = "standard") -> MeldReport:
+    """The best meld a hand of real cards holds, valued in standard points with ``melds``.
+
+    Backs ``POST /api/v1/meld/pinochle``. Refuses an impossible card list (``cards[i]``), a
+    trump that is no suit (``trump``) and a bad meld table (``melds``).
+
+    >>> report = calculate_meld(["AS", "10S", "KS", "QS", "JS", "KH", "QH"], "spades")
+    >>> [(m.id, m.count, m.points) for m in report.melds], report.total
+    ([('run', 1, 150), ('marriage', 1, 20)], 170)
+    """
+    hand = read_cards(cards)
+    trump_suit = Suit.from_word(as_str(trump, "trump"), "trump")
+    values = meld_table(read_meld_table(melds, "melds"))
+    counts = count_melds(hand, trump_suit)
+    found = tuple(
+        MeldCount(meld, counts[meld], counts[meld] * values[meld])
+        for meld in MELD_IDS
+        if counts[meld]
+    )
+    return MeldReport(found, sum(m.points for m in found))

@@ -1,0 +1,496 @@
+"""The pinochle forms kept by points: two-, three- and four-handed, and partnership auction.
+
+Each form is a :class:`~scorekeeper.rules.variants.Variant` (RULES.md §2, §4) that replays a
+match's hands as API.md writes them. The meld tables, counting systems and readers they share
+are in :mod:`scorekeeper.rules.pinochle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import Suit
+from .entry import as_bool, as_choice, as_int, as_object, as_side, as_str, check_keys, side_map
+from .errors import MatchOverError, RuleError, for_hand, join_path
+from .match import (
+    FINISHED,
+    IN_PROGRESS,
+    TARGET_STEP,
+    HandResult,
+    MatchState,
+    Setup,
+    check_target,
+    player_left_of,
+    standings_by_total,
+)
+from .options import OptionSpec, boolean, integer, resolve_options
+from .pinochle import (
+    AUCTION_COUNTING_OPTION,
+    COUNTING_OPTION,
+    MELDS_OPTION,
+    TIE_RULE_OPTION,
+    counting_of,
+    pinochle_defaults,
+    read_melds,
+    read_took_trick,
+    read_tricks,
+    target_option,
+)
+from .variants import Variant, register
+
+#: Bids are at most this (RULES.md §4).
+MAX_BID = 2000
+
+
+def _option_map(given: object) -> Mapping[str, Any]:
+    return given if isinstance(given, Mapping) else {}
+
+
+# ---------------------------------------------------------------------------------------------
+# Two-, three- and four-handed pinochle
+
+
+@dataclass(frozen=True)
+class _PlainHand:
+    """A hand of the plain forms as read: per side meld, tricks and whether it took a trick."""
+
+    meld: dict[str, int]
+    tricks: dict[str, int]
+    took_trick: dict[str, bool]
+    declared_out: str | None
+
+
+def _read_plain_hand(
+    raw: object,
+    sides: tuple[str, ...],
+    options: Mapping[str, Any],
+    *,
+    all_at_once: bool,
+    declare_out: bool,
+) -> _PlainHand:
+    """Read a ``pinochle-2/3/4`` hand body (API.md): ``meld``, ``tricks``, optional
+    ``took_trick`` and ``declared_out``."""
+    entry = as_object(raw, "")
+    check_keys(entry, ("meld", "tricks", "took_trick", "declared_out"), required=("meld", "tricks"))
+    declarer: str | None = None
+    if entry.get("declared_out") is not None:
+        if not declare_out:
+            raise RuleError(
+                "declared_out", "declaring out is not played in this match", code="not_allowed"
+            )
+        declarer = as_side(entry["declared_out"], "declared_out", sides)
+    meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=all_at_once)
+    # A hand stopped by declaring out has not dealt out all its trick points (API.md).
+    tricks = read_tricks(
+        entry["tricks"], "tricks", sides, counting_of(options), complete=declarer is None
+    )
+    took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
+    return _PlainHand(meld, tricks, took, declarer)
+
+
+class _PlainPinochle(Variant):
+    """What two-, three- and four-handed pinochle share: every side enters meld and tricks, the
+    game goes to a target, and a player may declare himself out where the form allows it."""
+
+    #: Whether everybody melds before play, so that meld needs a trick to count (RULES.md §1).
+    all_at_once: ClassVar[bool] = True
+
+    def _extra_specs(self) -> list[OptionSpec]:
+        return []
+
+    def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
+        """``counting``, ``melds``, ``target`` (1000), ``tie_rule`` and the form's own options."""
+        return [
+            COUNTING_OPTION,
+            MELDS_OPTION,
+            target_option(1000),
+            TIE_RULE_OPTION,
+            *self._extra_specs(),
+        ]
+
+    def resolve_options(self, given: object) -> dict[str, Any]:
+        """The options with their defaults; under ``simple`` the default target is 100."""
+        resolved = resolve_options(self.option_specs(_option_map(given)), given)
+        return pinochle_defaults(resolved, _option_map(given))
+
+    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
+        """Replay the hands: scores per side, the target and its tie rule, declaring out and
+        (three-handed) the play-on for second place."""
+        return _Race(self, setup).run(hands)
+
+
+class _Race:
+    """One replay of a plain pinochle match; sides leave the race as they place."""
+
+    def __init__(self, form: _PlainPinochle, setup: Setup) -> None:
+        self.form = form
+        self.setup = setup
+        self.options = setup.options
+        counting = counting_of(self.options)
+        #: The target rises by 250 (25 under ``simple``, RULES.md §5).
+        self.step = TARGET_STEP // counting.divisor
+        self.target: int = self.options["target"]
+        self.tie_rule: str = self.options.get("tie_rule", "raise")
+        self.play_on: bool = bool(self.options.get("play_on", False))
+        self.declare_out: bool = bool(self.options.get("declare_out", False))
+        self.totals: dict[str, int] = dict.fromkeys(setup.sides, 0)
+        #: Sides in the order they placed (first, second ...).
+        self.placed: list[str] = []
+        #: Sides still playing.
+        self.racing: list[str] = list(setup.sides)
+        self.finished = False
+        self.dealer = setup.first_dealer or setup.players[0]
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def two_handed(self) -> bool:
+        """Two sides play: ``pinochle-2``, or the play-on of ``pinochle-3`` (RULES.md §5:
+        "pinochle-2 in every rule")."""
+        return len(self.racing) == 2 and len(self.setup.players) <= 3
+
+    def active_players(self) -> tuple[str, ...]:
+        """The players dealt in: those whose side is still racing."""
+        return tuple(p for p in self.setup.players if self.setup.side_of(p) in self.racing)
+
+    def place(self, side: str, notes: list[str], why: str) -> None:
+        """``side`` takes the next place; the match ends unless play goes on for second."""
+        self.placed.append(side)
+        self.racing.remove(side)
+        notes.append(f"{side} {why}")
+        first_of_three = len(self.placed) == 1 and len(self.setup.sides) == 3
+        if first_of_three and self.play_on and len(self.racing) >= 2:
+            return
+        self.finished = True
+
+    def check(self, notes: list[str]) -> None:
+        """The target rule among the sides still racing (RULES.md §2)."""
+        while not self.finished and len(self.racing) >= 2:
+            before = self.target
+            winner, self.target = check_target(
+                self.totals,
+                self.target,
+                tie_rule=self.tie_rule,
+                step=self.step,
+                contenders=self.racing,
+            )
+            if self.target != before:
+                notes.append(f"target raised to {self.target}")
+            if winner is None:
+                return
+            self.place(winner, notes, "reaches the target" if not self.placed else "is second")
+
+    # -- one hand -----------------------------------------------------------------------------
+
+    def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
+        """Read and score hand ``number``, then apply declaring out and the target rule."""
+        sides = tuple(self.racing)
+        two_handed = self.two_handed
+        # Meld is declared after winning a trick in two-handed play, all at once otherwise.
+        all_at_once = self.form.all_at_once and not two_handed
+        entry = _read_plain_hand(
+            raw, sides, self.options, all_at_once=all_at_once, declare_out=self.declare_out
+        )
+        notes: list[str] = []
+        scores: dict[str, int] = {}
+        for side in sides:
+            meld = entry.meld[side]
+            if all_at_once and meld and not entry.took_trick[side]:
+                # RULES.md §1: meld must be saved by a trick (not in two-handed play).
+                notes.append(f"{side}: meld lost, no trick")
+                meld = 0
+            scores[side] = meld + entry.tricks[side]
+        declarer = entry.declared_out
+        right_claim = False
+        if declarer is not None:
+            right_claim = self.totals[declarer] + scores[declarer] >= self.target
+            if not right_claim and not two_handed:
+                # Seed 004: a wrong claim in three-handed play scores nothing; play goes on.
+                notes.append(f"{declarer} declared out wrongly and scores nothing this hand")
+                scores[declarer] = 0
+        active = self.active_players()
+        for side in sides:
+            self.totals[side] += scores[side]
+        if declarer is not None and right_claim:
+            self.place(declarer, notes, "declared out and reaches the target")
+            self.check(notes)
+        elif declarer is not None and two_handed:
+            # Seed 004, Britannica: a wrong claim loses the game; the opponent wins.
+            other = next(side for side in sides if side != declarer)
+            notes.append(f"{declarer} declared out wrongly and loses")
+            # Two sides: the place taken ends the game (or the play-on for second).
+            self.place(other, notes, "wins: the opponent declared out wrongly")
+        else:
+            self.check(notes)
+        dealer = self.dealer
+        if self.racing and not self.finished:
+            self.dealer = player_left_of(self.setup.players, dealer, self.active_players())
+        else:
+            self.dealer = player_left_of(self.setup.players, dealer)
+        return HandResult(number, dealer, raw, scores, None, active, tuple(notes))
+
+    # -- the match ----------------------------------------------------------------------------
+
+    def run(self, hands: Sequence[Mapping[str, Any]]) -> MatchState:
+        """Replay every hand in order; the match as it stands after the last."""
+        results: list[HandResult] = []
+        for number, raw in enumerate(hands, start=1):
+            if self.finished:
+                raise MatchOverError(number)
+            with for_hand(number):
+                results.append(self.hand(number, raw))
+        rest = standings_by_total(self.racing, self.totals)
+        standings = (*self.placed, *rest)
+        extra: dict[str, Any] = {}
+        if len(self.setup.sides) == 3 and self.placed:
+            if len(self.placed) > 1:
+                extra["second"] = self.placed[1]
+            elif not self.finished:
+                extra["playing_on"] = list(self.racing)
+        next_active = self.active_players() if not self.finished else self.setup.players
+        return MatchState(
+            sides=self.setup.sides,
+            hands=tuple(results),
+            totals=dict(self.totals),
+            status=FINISHED if self.finished else IN_PROGRESS,
+            winner=self.placed[0] if self.placed else None,
+            standings=standings,
+            dealer=self.dealer,
+            leader=player_left_of(self.setup.players, self.dealer, next_active),
+            active=tuple(next_active),
+            target=self.target,
+            extra=extra,
+        )
+
+
+@register
+class TwoHanded(_PlainPinochle):
+    """Two-handed pinochle with stock (seeds 000, 002, 004)."""
+
+    id = "pinochle-2"
+    title = "Pinochle for two"
+    description = "Two players, 12 cards each and a stock; meld after winning a trick."
+    player_counts = (2,)
+    all_at_once = False
+
+    def _extra_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("declare_out", True, boolean(), "A player may declare himself out"),
+            OptionSpec(
+                "trump_by_first_marriage",
+                False,
+                boolean(),
+                "No card is turned: the first marriage melded names trump (seed 004)",
+            ),
+        ]
+
+
+@register
+class ThreeHanded(_PlainPinochle):
+    """Three-handed cutthroat pinochle (seeds 000, 004)."""
+
+    id = "pinochle-3"
+    title = "Pinochle for three"
+    description = "Three players, 16 cards each, every man for himself; meld needs a trick."
+    player_counts = (3,)
+
+    def _extra_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("declare_out", True, boolean(), "A player may declare himself out"),
+            OptionSpec(
+                "play_on",
+                True,
+                boolean(),
+                "After the winner leaves, the other two play on for second place (seed 004)",
+            ),
+        ]
+
+
+@register
+class FourHanded(_PlainPinochle):
+    """Four-handed pinochle, in partnerships by default (seeds 000, 004)."""
+
+    id = "pinochle-4"
+    title = "Pinochle for four"
+    description = "Four players, 12 cards each, partners opposite; meld needs a trick."
+    player_counts = (4,)
+
+    def _extra_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec(
+                "partnerships",
+                True,
+                boolean(),
+                "Partners sit opposite and share a score (off: each for himself, seed 004)",
+            )
+        ]
+
+    def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
+        """Two teams unless the table plays each for himself."""
+        return bool(options.get("partnerships", True))
+
+
+# ---------------------------------------------------------------------------------------------
+# Partnership auction (Bicycle)
+
+
+@register
+class PartnershipAuction(Variant):
+    """Partnership auction pinochle: four players in two teams bid for trump (Bicycle)."""
+
+    id = "partnership-auction"
+    title = "Partnership auction pinochle"
+    description = "Four players in two teams, 12 cards each; the high bidder names trump."
+    player_counts = (4,)
+
+    def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
+        """``min_bid`` (250), ``counting`` (classic or counters), ``melds``, ``target`` (1000)."""
+        return [
+            OptionSpec(
+                "min_bid",
+                250,
+                integer(low=250, high=MAX_BID, multiple_of=10),
+                "The lowest opening bid",
+            ),
+            AUCTION_COUNTING_OPTION,
+            MELDS_OPTION,
+            target_option(1000),
+        ]
+
+    def resolve_options(self, given: object) -> dict[str, Any]:
+        """The options with their defaults filled in."""
+        resolved = resolve_options(self.option_specs(_option_map(given)), given)
+        return pinochle_defaults(resolved, _option_map(given))
+
+    def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
+        """Always two teams."""
+        return True
+
+    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
+        """Replay the hands: made, set, conceded or all pass, the bidding side counted first."""
+        options = setup.options
+        counting = counting_of(options)
+        step = TARGET_STEP // counting.divisor
+        target: int = options["target"]
+        totals = dict.fromkeys(setup.sides, 0)
+        results: list[HandResult] = []
+        winner: str | None = None
+        for number, raw in enumerate(hands, start=1):
+            if winner is not None:
+                raise MatchOverError(number)
+            with for_hand(number):
+                scores, counted_first, notes = self._score(setup, raw)
+                for side, points in scores.items():
+                    totals[side] += points
+                if counted_first is not None:
+                    before = target
+                    winner, target = check_target(
+                        totals, target, step=step, counted_first=counted_first
+                    )
+                    if target != before:
+                        notes.append(f"target raised to {target}")
+                    if winner is not None:
+                        notes.append(f"{winner} reaches the target")
+            results.append(
+                HandResult(
+                    number,
+                    setup.dealer_of(number),
+                    raw,
+                    scores,
+                    None,
+                    setup.players,
+                    tuple(notes),
+                )
+            )
+        dealer = setup.dealer_of(len(hands) + 1)
+        rest = [side for side in standings_by_total(setup.sides, totals) if side != winner]
+        return MatchState(
+            sides=setup.sides,
+            hands=tuple(results),
+            totals=totals,
+            status=FINISHED if winner is not None else IN_PROGRESS,
+            winner=winner,
+            standings=((winner,) if winner else ()) + tuple(rest),
+            dealer=dealer,
+            leader=player_left_of(setup.players, dealer),
+            active=setup.players,
+            target=target,
+        )
+
+    def _score(self, setup: Setup, raw: object) -> tuple[dict[str, int], str | None, list[str]]:
+        """One hand's scores, the side counted first (``None``: thrown in) and notes."""
+        options = setup.options
+        sides = setup.sides
+        entry = as_object(raw, "")
+        if "outcome" in entry:
+            as_choice(entry["outcome"], "outcome", ("all_pass",))
+            # A thrown-in hand has no bid, no meld, no tricks (Bicycle).
+            check_keys(entry, ("outcome",))
+            return dict.fromkeys(sides, 0), None, ["all passed: thrown in"]
+        check_keys(
+            entry,
+            ("bidder", "bid", "trump", "meld", "tricks", "took_trick", "conceded"),
+            required=("bidder", "bid", "meld"),
+        )
+        bidder = as_side(entry["bidder"], "bidder", setup.players)
+        bid = as_int(entry["bid"], "bid", low=options["min_bid"], high=MAX_BID)
+        if bid % 10:
+            # Bids go up in tens (Bicycle).
+            raise RuleError("bid", "must be a multiple of {step}", code="not_multiple", step=10)
+        if "trump" in entry:
+            Suit.from_word(as_str(entry["trump"], "trump"), "trump")
+        conceded = as_bool(entry.get("conceded", False), "conceded")
+        bidders = setup.side_of(bidder)
+        others = next(side for side in sides if side != bidders)
+        meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=True)
+        if conceded:
+            _check_no_play(entry, sides)
+            # RULES.md §2: conceded ("throw in"): − bid, the opponents score their meld.
+            scores = {bidders: -bid, others: meld[others]}
+            return scores, others, [f"{bidders} conceded: -{bid}"]
+        if "tricks" not in entry:
+            raise RuleError("tricks", "is required", code="required")
+        tricks = read_tricks(entry["tricks"], "tricks", sides, counting_of(options))
+        took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
+        notes: list[str] = []
+        saved: dict[str, int] = {}
+        for side in sides:
+            # RULES.md §2: the bidding side's meld, too, counts only if it takes a trick.
+            saved[side] = meld[side] if took[side] else 0
+            if meld[side] and not took[side]:
+                notes.append(f"{side}: meld lost, no trick")
+        made = saved[bidders] + tricks[bidders] >= bid
+        scores = {others: saved[others] + tricks[others]}
+        if made:
+            scores[bidders] = saved[bidders] + tricks[bidders]
+            notes.append(f"{bidders} made {bid}")
+        else:
+            scores[bidders] = -bid
+            notes.append(f"{bidders} set: -{bid}")
+        # The bidding side is counted first if it made its bid; if it was set, the other side
+        # wins if it is over (RULES.md §2, Bicycle).
+        return {side: scores[side] for side in sides}, bidders if made else others, notes
+
+
+def _check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:
+    """A conceded hand is not played: ``tricks`` may be left out or all 0 (API.md)."""
+    if "tricks" in entry:
+        tricks = side_map(entry["tricks"], "tricks", sides, required=False)
+        for side, points in tricks.items():
+            if as_int(points, join_path("tricks", side), low=0):
+                raise RuleError(
+                    join_path("tricks", side),
+                    "must be 0: no trick is played in a conceded hand",
+                    code="inconsistent",
+                )
+    if "took_trick" in entry:
+        took = side_map(entry["took_trick"], "took_trick", sides, required=False)
+        for side, value in took.items():
+            if as_bool(value, join_path("took_trick", side)):
+                raise RuleError(
+                    join_path("took_trick", side),
+                    "no trick is played in a conceded hand",
+                    code="inconsistent",
+                )
