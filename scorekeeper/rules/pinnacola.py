@@ -1,0 +1,654 @@
+"""Pinnacola: card values, meld validation and value (sets, runs, wilds), deal scoring, the match.
+
+Sources: seed 001 (Italian, the primary source), RULES.md §3-§5, the onmadesoft.com Pinnacola
+FAQ, and Wikipedia (it) "Pinnacola" for the Pinnacolone running "da Asso ad Asso".
+
+A meld is given as a list of cards in any order (RULES.md §3: "the scorekeeper finds the
+arrangement"); its value never depends on the arrangement, because a wild counts its own value
+wherever it stands, so only the *kind* of meld (set or run) and its length matter.
+
+>>> value_meld(["5H", "6H", "JK", "8H"]).as_json()
+{'kind': 'run', 'points': 50}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Rank, Suit
+from .entry import as_bool, as_int, as_list, as_object, as_side, check_keys, side_map
+from .errors import MatchOverError, RuleError, for_hand, join_path
+from .match import (
+    FINISHED,
+    IN_PROGRESS,
+    HandResult,
+    MatchState,
+    Setup,
+    player_left_of,
+    standings_by_total,
+)
+from .options import OptionSpec, boolean, choice, integer, nullable
+from .variants import Variant, register
+
+# --- Numbers of the game (seed 001; RULES.md §3) ---------------------------------------------
+
+#: Seed 001: "un poker di 4 jolly vale 400 punti".
+FOUR_JOKERS_POINTS = 400
+#: Seed 001: a poker of 5-point cards is 40, of 10-point cards 80: twice the cards' sum.
+POKER_FACTOR = 2
+#: Seed 001: a run of 7+ without wilds ("Pinnacola") is doubled, of 10+ tripled.
+PINNACOLA_DOUBLE_FROM = 7
+PINNACOLA_TRIPLE_FROM = 10
+#: Seed 001: a clean run of 13+ ("Pinnacolone") is worth 1500 and wins the match at once.
+PINNACOLONE_FROM = 13
+PINNACOLONE_POINTS = 1500
+#: Seed 001: "100 punti a chi chiude, 200 se chiude in mano".
+CLOSE_BONUS = 100
+CLOSE_IN_MANO_BONUS = 200
+#: Seed 001: "La squadra che non ha calato giochi sul campo ... penalizzazione di -100 punti".
+NO_MELD_PENALTY = 100
+#: Every score in Pinnacola is a sum of card values, all multiples of 5.
+POINT_STEP = 5
+#: Two 52-card decks (RULES.md §3): at most two copies of a natural card, four jokers.
+NATURAL_COPIES = 2
+JOKER_COPIES = 4
+
+#: RULES.md §4: the hand sizes a table may deal (recorded; they change no score).
+HAND_SIZES = (10, 13, 15, 19)
+
+SET = "set"
+RUN = "run"
+
+CLOSED = "closed"
+PINNACOLONE = "pinnacolone"
+STALLED = "stalled"
+
+
+# --- Cards ------------------------------------------------------------------------------------
+
+
+def is_wild(card: Card, *, pinelle: bool = True) -> bool:
+    """Whether ``card`` is a wild (*matta*): a joker, or a black 2 (*pinella*) with pinelle on.
+
+    >>> is_wild(Card.parse("2S")), is_wild(Card.parse("2S"), pinelle=False)
+    (True, False)
+    """
+    if card.rank is Rank.JOKER:
+        return True
+    return pinelle and card.rank is Rank.TWO
+
+
+def card_value(card: Card, *, pinelle: bool = True) -> int:
+    """What a card is worth on the table or in the hand (seed 001, RULES.md §3).
+
+    3-5 are 5, 6-K are 10, A 15, a pinella 20, a joker 25; without pinelle a 2 is a plain low
+    card worth 5 (seed 001: "le carte dal 2 al 5 valgono cinque punti").
+
+    >>> [card_value(Card.parse(c)) for c in ("3H", "6H", "KH", "AH", "2C", "JK")]
+    [5, 10, 10, 15, 20, 25]
+    """
+    if card.rank is Rank.JOKER:
+        return 25
+    if card.rank is Rank.TWO:
+        return 20 if pinelle else 5
+    if card.rank is Rank.ACE:
+        return 15
+    return 5 if card.rank.order <= 5 else 10
+
+
+def read_card(text: object, path: str, *, pinelle: bool = True) -> Card:
+    """A card of the Pinnacola deck, or a refusal naming ``path``.
+
+    RULES.md §5: the red 2s are out of the deck with or without pinelle.
+    """
+    card = Card.parse(text, path)  # type: ignore[arg-type]  # parse refuses a non-text itself
+    if card.rank is Rank.TWO and card.suit is not None and card.suit.is_red:
+        raise RuleError(
+            path,
+            "{card} is not in the Pinnacola deck: the red 2s are taken out",
+            code="not_in_deck",
+            card=str(card),
+        )
+    return card
+
+
+def _read_cards(value: object, path: str, *, pinelle: bool) -> list[tuple[Card, str]]:
+    return [
+        (read_card(text, join_path(path, i), pinelle=pinelle), join_path(path, i))
+        for i, text in enumerate(as_list(value, path))
+    ]
+
+
+def check_deck(cards: Iterable[tuple[Card, str]]) -> None:
+    """Refuse cards that a Pinnacola deck does not hold so many times, at the first one too many.
+
+    The deck is two 52-card decks plus four jokers (RULES.md §3): two of each natural card.
+    """
+    seen: Counter[Card] = Counter()
+    for card, path in cards:
+        seen[card] += 1
+        most = JOKER_COPIES if card.rank is Rank.JOKER else NATURAL_COPIES
+        if seen[card] > most:
+            raise RuleError(
+                path,
+                "the deck holds only {most} of {card}",
+                code="too_many_copies",
+                most=most,
+                card=str(card),
+            )
+
+
+def value_hand(cards: object, *, pinelle: bool = True, path: str = "hand") -> int:
+    """The points of cards left in a hand (they count against the side), read from a list.
+
+    >>> value_hand(["AS", "JK", "3D"])
+    45
+    """
+    read = _read_cards(cards, path, pinelle=pinelle)
+    check_deck(read)
+    return sum(card_value(card, pinelle=pinelle) for card, _ in read)
+
+
+# --- Melds ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldValue:
+    """A valid meld and what it is worth."""
+
+    #: ``"set"`` (3-4 cards of one rank) or ``"run"`` (3+ consecutive cards of one suit).
+    kind: str
+    #: The meld's points, with poker, Pinnacola and Pinnacolone applied.
+    points: int
+    #: The cards as given.
+    cards: tuple[Card, ...]
+    #: How many of them are wilds.
+    wilds: int = 0
+    #: Four natural cards of one rank (×2), or four jokers (400).
+    poker: bool = False
+    #: A run of 7+ with no wild (×2; ×3 from 10 cards).
+    pinnacola: bool = False
+    #: A run of 13+ with no wild: 1500, and the side wins the match at once.
+    pinnacolone: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer of ``POST /api/v1/meld/pinnacola``."""
+        return {"kind": self.kind, "points": self.points}
+
+
+def _run_ranks(pinelle: bool) -> tuple[Rank, ...]:
+    """The places of a run, low to high: the ace low and high, no wrap-around.
+
+    Seed 001: with pinelle "le scale non prevedono il 2, quindi A345 è valida"; without them
+    "il 2 viene usato come 2 nella sua posizione naturale". The ace also goes above the king
+    (RULES.md §3: Q-K-A), and a Pinnacolone runs "da Asso ad Asso" (Wikipedia it), which is the
+    only way to lay 13 clean cards with pinelle on: A-3-...-K-A.
+    """
+    middle = [r for r in Rank if r not in (Rank.ACE, Rank.JOKER)]
+    if pinelle:
+        middle.remove(Rank.TWO)
+    return (Rank.ACE, *middle, Rank.ACE)
+
+
+def _fits_run(naturals: Sequence[Card], length: int, pinelle: bool) -> bool:
+    """Whether the naturals (one suit) and ``length - len(naturals)`` wilds make a run."""
+    places = _run_ranks(pinelle)
+    aces = sum(1 for card in naturals if card.rank is Rank.ACE)
+    fixed = [places.index(card.rank) for card in naturals if card.rank is not Rank.ACE]
+    if len(set(fixed)) != len(fixed):
+        return False
+    for start in range(len(places) - length + 1):
+        end = start + length - 1
+        if not all(start <= place <= end for place in fixed):
+            continue
+        # The ace's two places are the ends of the sequence; wilds fill every other gap.
+        ace_places = (start == 0) + (end == len(places) - 1)
+        if aces <= ace_places:
+            return True
+    return False
+
+
+def _fits_round_the_corner(naturals: Sequence[Card], length: int, pinelle: bool) -> bool:
+    """Whether the cards would make a run if it could wrap from K over A to the low cards
+    (K-A-3): the one reason to name when a run with an ace fails."""
+    circle = _run_ranks(pinelle)[:-1]  # the ace once: A, (2,) 3 ... K, and round again
+    wanted = [circle.index(card.rank) for card in naturals]
+    if length > len(circle) or len(set(wanted)) != len(wanted):
+        return False
+    return any(
+        all((place - start) % len(circle) < length for place in wanted)
+        for start in range(len(circle))
+    )
+
+
+def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> MeldValue:
+    """Check a meld given as a list of cards (any order) and value it.
+
+    A meld readable both as a set and as a run (``5H JK JK``) is a set (RULES.md §5). A bad card
+    is refused at ``meld[i]``; cards that make no meld at ``meld``, saying why.
+
+    >>> value_meld(["4H", "5H", "JK", "7H"]).points  # seed 001: 45*7
+    45
+    >>> value_meld(["5H", "6S", "7H"])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: meld: 5H 6S 7H: a run must be one suit
+    """
+    read = _read_cards(cards, path, pinelle=pinelle)
+    check_deck(read)
+    meld = tuple(card for card, _ in read)
+    shown = " ".join(str(card) for card in meld)
+
+    def refuse(reason: str, code: str, **params: Any) -> RuleError:
+        return RuleError(path, "{cards}: " + reason, code=code, cards=shown, **params)
+
+    if len(meld) < 3:
+        raise refuse("a meld has at least 3 cards", "meld_too_short")
+    naturals = [card for card in meld if not is_wild(card, pinelle=pinelle)]
+    wilds = len(meld) - len(naturals)
+    base = sum(card_value(card, pinelle=pinelle) for card in meld)
+
+    if not naturals:
+        # Seed 001: "un poker di 4 jolly vale 400 punti"; any other meld of wilds alone would
+        # stand for nothing in particular.
+        if len(meld) == 4 and all(card.rank is Rank.JOKER for card in meld):
+            return MeldValue(SET, FOUR_JOKERS_POINTS, meld, wilds, poker=True)
+        raise refuse(
+            "a meld needs a natural card; only four jokers make a meld of wilds alone",
+            "wilds_only",
+        )
+
+    ranks = {card.rank for card in naturals}
+    suits = {card.suit for card in naturals}
+    set_problem: RuleError | None = None
+    if len(ranks) == 1:
+        if len(meld) > 4:
+            set_problem = refuse("a set has 3 or 4 cards", "set_too_long")
+        elif len(suits) != len(naturals):
+            set_problem = refuse("a set must be of different suits", "set_same_suit")
+        else:
+            poker = wilds == 0 and len(meld) == 4
+            return MeldValue(SET, base * POKER_FACTOR if poker else base, meld, wilds, poker=poker)
+
+    run_problem = _run_problem(naturals, len(meld), pinelle, ranks)
+    if run_problem is None:
+        return _run_value(meld, wilds, base)
+    if set_problem is not None:
+        raise set_problem
+    reason, code, params = run_problem
+    raise refuse(reason, code, **params)
+
+
+def _run_problem(
+    naturals: Sequence[Card], length: int, pinelle: bool, ranks: set[Rank]
+) -> tuple[str, str, dict[str, Any]] | None:
+    """Why the cards make no run (reason, code, params), or ``None`` when they do."""
+    suits: set[Suit | None] = {card.suit for card in naturals}
+    if len(suits) > 1:
+        if len(ranks) < len(naturals):
+            return "a set must be one rank and a run one suit", "no_meld", {}
+        return "a run must be one suit", "run_suits", {}
+    places = _run_ranks(pinelle)
+    if length > len(places):
+        return "a run has at most {most} cards", "run_too_long", {"most": len(places)}
+    plain = [card.rank for card in naturals if card.rank is not Rank.ACE]
+    if len(set(plain)) != len(plain):
+        return "a run cannot hold the same card twice", "run_duplicate", {}
+    if _fits_run(naturals, length, pinelle):
+        return None
+    if sum(1 for card in naturals if card.rank is Rank.ACE) > 1:
+        return (
+            "a run holds two aces only when it goes from ace to ace (A-{low}-...-K-A)",
+            "run_two_aces",
+            {"low": places[1].value},
+        )
+    if Rank.ACE in ranks and _fits_round_the_corner(naturals, length, pinelle):
+        return (
+            "a run does not wrap around: the ace is low (A-{low}) or high (Q-K-A)",
+            "run_wraps",
+            {"low": places[1].value},
+        )
+    if length == len(naturals):
+        return "a run must be consecutive", "run_gap", {}
+    return "the wilds cannot fill the gaps of this run", "run_gap", {}
+
+
+def _run_value(meld: tuple[Card, ...], wilds: int, base: int) -> MeldValue:
+    """A valid run's value: its cards, or ×2 / ×3 / 1500 for a clean 7+ / 10+ / 13+ (seed 001)."""
+    if wilds == 0 and len(meld) >= PINNACOLONE_FROM:
+        return MeldValue(RUN, PINNACOLONE_POINTS, meld, 0, pinnacola=True, pinnacolone=True)
+    if wilds == 0 and len(meld) >= PINNACOLA_TRIPLE_FROM:
+        return MeldValue(RUN, base * 3, meld, 0, pinnacola=True)
+    if wilds == 0 and len(meld) >= PINNACOLA_DOUBLE_FROM:
+        return MeldValue(RUN, base * 2, meld, 0, pinnacola=True)
+    return MeldValue(RUN, base, meld, wilds)
+
+
+# --- One deal (smazzata) ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideDeal:
+    """One side's part of a deal, as read from the entry."""
+
+    #: Points of its melds on the table (the 1500 of a Pinnacolone included).
+    table: int
+    #: Points of the cards left in its players' hands.
+    hand: int
+    #: Whether it laid at least one meld in the deal.
+    laid_meld: bool
+    #: Whether its table, given as cards, holds a Pinnacolone (``None``: given as points).
+    has_pinnacolone: bool | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A scored deal."""
+
+    #: Points per side for this deal.
+    scores: dict[str, int]
+    #: ``"closed"``, ``"pinnacolone"`` or ``"stalled"``.
+    ending: str
+    #: The side that closed, or that laid the Pinnacolone.
+    side: str | None
+    in_mano: bool
+    notes: tuple[str, ...]
+
+
+def read_side(
+    value: object, path: str, *, pinelle: bool = True
+) -> tuple[SideDeal, list[tuple[Card, str]]]:
+    """One side's ``{"table": ..., "hand": ...}``: each points (a multiple of 5, not negative) or
+    cards (``table``: a list of melds). Returns the side and the cards read, with their paths,
+    for the deck check of the whole deal."""
+    entry = as_object(value, path)
+    check_keys(entry, ("table", "hand"), path, required=("table", "hand"))
+    table_path, hand_path = join_path(path, "table"), join_path(path, "hand")
+    cards: list[tuple[Card, str]] = []
+    has_pinnacolone: bool | None = None
+    raw_table = entry["table"]
+    if isinstance(raw_table, list):
+        table = 0
+        has_pinnacolone = False
+        for i, raw_meld in enumerate(raw_table):
+            meld_path = join_path(table_path, i)
+            meld = value_meld(raw_meld, pinelle=pinelle, path=meld_path)
+            table += meld.points
+            has_pinnacolone = has_pinnacolone or meld.pinnacolone
+            cards += [(card, join_path(meld_path, j)) for j, card in enumerate(meld.cards)]
+        laid_meld = bool(raw_table)
+    else:
+        table = _read_points(raw_table, table_path, "a list of melds")
+        # Points entered directly say nothing more: a side with 0 on the table is taken to have
+        # laid no meld (every meld is worth at least 15), so it gets the -100 of seed 001.
+        laid_meld = table > 0
+    raw_hand = entry["hand"]
+    if isinstance(raw_hand, list):
+        read = _read_cards(raw_hand, hand_path, pinelle=pinelle)
+        cards += read
+        hand = sum(card_value(card, pinelle=pinelle) for card, _ in read)
+    else:
+        hand = _read_points(raw_hand, hand_path, "a list of cards")
+    return SideDeal(table, hand, laid_meld, has_pinnacolone), cards
+
+
+def _read_points(value: object, path: str, or_cards: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RuleError(
+            path,
+            "must be points (a multiple of 5) or {or_cards}",
+            code="bad_points",
+            or_cards=or_cards,
+        )
+    points = as_int(value, path, low=0)
+    if points % POINT_STEP:
+        raise RuleError(path, "must be a multiple of {step}", code="not_multiple", step=POINT_STEP)
+    return points
+
+
+def score_deal(
+    entry: object,
+    sides: Sequence[str],
+    *,
+    pinelle: bool = True,
+    stall: str = "score",
+    teams: bool = False,
+) -> Deal:
+    """Read and score one deal (RULES.md §3; the hand body of API.md).
+
+    Each side scores its table minus its hand; +100 to the side that closed, +200 instead if it
+    closed in mano; -100 to a side that laid no meld (stalled deals included). A Pinnacolone
+    gives no closing bonus and wins the match. ``stall="void"`` scores a stalled deal 0 for all.
+    ``teams``: sides are partnerships, so the closer's partner may still hold cards.
+    """
+    body = as_object(entry, "_")
+    check_keys(
+        body,
+        ("sides", "closed_by", "in_mano", "pinnacolone", "stalled"),
+        required=("sides",),
+    )
+    raw_sides = side_map(body["sides"], "sides", sides)
+    read: dict[str, SideDeal] = {}
+    all_cards: list[tuple[Card, str]] = []
+    for side in sides:
+        read[side], cards = read_side(raw_sides[side], f"sides.{side}", pinelle=pinelle)
+        all_cards += cards
+    check_deck(all_cards)
+
+    closed_by = _optional_side(body.get("closed_by"), "closed_by", sides)
+    pinnacolone = _optional_side(body.get("pinnacolone"), "pinnacolone", sides)
+    stalled = as_bool(body.get("stalled", False), "stalled")
+    in_mano = as_bool(body.get("in_mano", False), "in_mano")
+    endings = [
+        name
+        for name, given in (
+            ("closed_by", closed_by is not None),
+            ("pinnacolone", pinnacolone is not None),
+            ("stalled", stalled),
+        )
+        if given
+    ]
+    if not endings:
+        raise RuleError(
+            "_",
+            "say how the deal ended: closed_by, pinnacolone or stalled",
+            code="no_ending",
+        )
+    if len(endings) > 1:
+        raise RuleError(
+            endings[1],
+            "a deal ends in one way only: {first} or {second}, not both",
+            code="two_endings",
+            first=endings[0],
+            second=endings[1],
+        )
+    if in_mano and closed_by is None:
+        raise RuleError("in_mano", "only a side that closed can close in mano", code="no_closer")
+
+    for side in sides:
+        table_path = f"sides.{side}.table"
+        if read[side].has_pinnacolone and side != pinnacolone:
+            raise RuleError(
+                "pinnacolone",
+                "{side} laid a Pinnacolone: the deal ended with it",
+                code="pinnacolone_not_named",
+                side=side,
+            )
+        if side == pinnacolone:
+            if read[side].has_pinnacolone is False:
+                raise RuleError(
+                    table_path, "holds no Pinnacolone (a clean run of 13)", code="no_pinnacolone"
+                )
+            if read[side].table < PINNACOLONE_POINTS:
+                raise RuleError(
+                    table_path,
+                    "a side that laid a Pinnacolone has at least {least} on the table",
+                    code="too_small",
+                    least=PINNACOLONE_POINTS,
+                )
+        if side == closed_by:
+            if not read[side].laid_meld:
+                raise RuleError(
+                    table_path, "a side that closed has melds on the table", code="closer_no_meld"
+                )
+            if not teams and read[side].hand:
+                # In teams the closer's partner may still hold cards (RULES.md §3).
+                raise RuleError(
+                    f"sides.{side}.hand",
+                    "the player who closed has no cards left",
+                    code="closer_hand",
+                )
+
+    if stalled and stall == "void":
+        return Deal(
+            {side: 0 for side in sides},
+            STALLED,
+            None,
+            False,
+            ("stalled deal: void (scores 0 for all)",),
+        )
+    scores: dict[str, int] = {}
+    notes: list[str] = []
+    for side in sides:
+        score = read[side].table - read[side].hand
+        if side == closed_by:
+            bonus = CLOSE_IN_MANO_BONUS if in_mano else CLOSE_BONUS
+            score += bonus
+            notes.append(f"{side} closed{' in mano' if in_mano else ''}: +{bonus}")
+        if not read[side].laid_meld:
+            score -= NO_MELD_PENALTY
+            notes.append(f"{side} laid no meld: -{NO_MELD_PENALTY}")
+        scores[side] = score
+    if pinnacolone is not None:
+        notes.insert(0, f"{pinnacolone} laid a Pinnacolone and wins the match")
+        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes))
+    if stalled:
+        notes.insert(0, "stalled deal: no closing bonus")
+        return Deal(scores, STALLED, None, False, tuple(notes))
+    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes))
+
+
+def _optional_side(value: object, path: str, sides: Sequence[str]) -> str | None:
+    return None if value is None else as_side(value, path, sides)
+
+
+# --- The variant ------------------------------------------------------------------------------
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("pinelle", True, boolean(), "Black 2s are wild (pinelle)"),
+    # RULES.md §3: 1500 by default, 2000 and 3000 common; null only with a number of deals.
+    OptionSpec(
+        "target", 1500, nullable(integer(low=5, high=100_000, multiple_of=5)), "Play to (points)"
+    ),
+    OptionSpec("deals", None, nullable(integer(low=1, high=100)), "Or a number of deals"),
+    OptionSpec("stall", "score", choice("score", "void"), "A stalled deal: scored, or void"),
+    OptionSpec("hand_size", 13, choice(*HAND_SIZES), "Cards dealt to each player"),
+)
+
+
+@register
+class PinnacolaVariant(Variant):
+    """Pinnacola for 2 players, or 4 in two teams (RULES.md §3)."""
+
+    id = "pinnacola"
+    title = "Pinnacola"
+    description = "Italian rummy with pinelle and jokers: sets, runs, Pinnacola and Pinnacolone."
+    player_counts = (2, 4)
+
+    def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
+        """``pinelle``, ``target``, ``deals``, ``stall``, ``hand_size`` (RULES.md §4)."""
+        return OPTION_SPECS
+
+    def resolve_options(self, given: object) -> dict[str, Any]:
+        """The options, with ``target`` null allowed only when ``deals`` is set (RULES.md §4)."""
+        options = super().resolve_options(given)
+        if options["target"] is None and options["deals"] is None:
+            raise RuleError(
+                "rules.target",
+                "may be null only when deals is set",
+                code="no_match_end",
+            )
+        return options
+
+    def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
+        """Four players play in two teams (seed 001: "due squadre di due giocatori")."""
+        return player_count == 4
+
+    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
+        """Replay every deal: totals, the end by target, by deals or by a Pinnacolone."""
+        sides = setup.sides
+        options = setup.options
+        target: int | None = options["target"]
+        deals: int | None = options["deals"]
+        totals = {side: 0 for side in sides}
+        results: list[HandResult] = []
+        winner: str | None = None
+        for number, entry in enumerate(hands, start=1):
+            if winner is not None:
+                raise MatchOverError(number)
+            with for_hand(number):
+                deal = score_deal(
+                    entry,
+                    sides,
+                    pinelle=options["pinelle"],
+                    stall=options["stall"],
+                    teams=bool(setup.teams),
+                )
+            for side in sides:
+                totals[side] += deal.scores[side]
+            notes = list(deal.notes)
+            if deal.ending == PINNACOLONE:
+                winner = deal.side
+            else:
+                winner, tie = _match_winner(totals, target, deals, number)
+                if tie:
+                    notes.append("equal totals at the end: another deal is played")
+            results.append(
+                HandResult(
+                    number=number,
+                    dealer=setup.dealer_of(number),
+                    input=entry,
+                    scores=dict(deal.scores),
+                    active=setup.players,
+                    notes=tuple(notes),
+                )
+            )
+        dealer = setup.dealer_of(len(results) + 1)
+        standings = standings_by_total(sides, totals)
+        if winner is not None:
+            # A Pinnacolone wins outright, even from behind: the winner heads the standings.
+            standings = (winner, *(side for side in standings if side != winner))
+        return MatchState(
+            sides=sides,
+            hands=tuple(results),
+            totals=dict(totals),
+            status=FINISHED if winner is not None else IN_PROGRESS,
+            winner=winner,
+            standings=standings,
+            dealer=dealer,
+            leader=player_left_of(setup.players, dealer),
+            active=setup.players,
+            target=target,
+        )
+
+
+def _match_winner(
+    totals: Mapping[str, int], target: int | None, deals: int | None, played: int
+) -> tuple[str | None, bool]:
+    """After a deal: the winner, and whether the match would end but for a tie.
+
+    RULES.md §3: the match ends at the target or after ``deals`` deals, whichever comes first;
+    the higher total wins (so two sides over the target in one deal: the higher); equal totals
+    play another deal.
+    """
+    best = max(totals.values())
+    due = (target is not None and best >= target) or (deals is not None and played >= deals)
+    if not due:
+        return None, False
+    leaders = [side for side, total in totals.items() if total == best]
+    if len(leaders) == 1:
+        return leaders[0], False
+    return None, True
