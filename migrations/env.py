@@ -86,9 +86,11 @@ def run_migrations_online():
                 directives[:] = []
                 logger.info('No changes in schema detected.')
 
-    conf_args = current_app.extensions['migrate'].configure_args
+    conf_args = dict(current_app.extensions['migrate'].configure_args)
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
+    # Flask-Migrate always passes render_as_batch; it is decided per dialect below.
+    conf_args.pop("render_as_batch", None)
 
     connectable = get_engine()
 

@@ -29,9 +29,13 @@ def create_app(config: Any = None) -> Flask:
     security.init_app(app)
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
+    from .api import bp as api_bp
     from .main import bp as main_bp
+    from .matches import bp as matches_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(matches_bp)
+    app.register_blueprint(api_bp)
     return app
 
 

@@ -1,1 +1,107 @@
-"""Database models (filled in by the persistence issue)."""
+"""Database models: a match is its setup plus the hands as the table entered them.
+
+Scores, totals and winners are never stored: :mod:`scorekeeper.service` replays the hands
+through the variant's rules every time, so a correction to hand 3 of 20 is just an update of
+hand 3. Only :mod:`scorekeeper.service` reads and writes these tables.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """Now, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    """One match: the variant, its resolved options, the seating and who may write to it."""
+
+    __tablename__ = "matches"
+
+    __table_args__ = (sa.UniqueConstraint("public_id", name="uq_matches_public_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: The id in every URL: ``secrets.token_urlsafe(16)``, 128 random bits, so that the
+    #: read-only share link cannot be guessed.
+    public_id: Mapped[str] = mapped_column(sa.String(32))
+    #: The API id of the form (``pinochle-4``).
+    variant: Mapped[str] = mapped_column(sa.String(40))
+    #: Every option with its value, defaults filled in by the rules when the match was created.
+    options: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    #: Player names in seating order, clockwise.
+    players: Mapped[list[str]] = mapped_column(sa.JSON)
+    #: Partnerships as ``[{"name": ..., "players": [...]}, ...]``; empty without partnerships.
+    teams: Mapped[list[dict[str, Any]]] = mapped_column(sa.JSON)
+    #: Who dealt the first hand.
+    first_dealer: Mapped[str] = mapped_column(sa.String(40))
+    #: Set when the table ends the match ("we stop for tonight"); cleared by undoing the last
+    #: hand. A match the rules end by themselves (a winner at the target) needs no flag.
+    finished: Mapped[bool] = mapped_column(default=False)
+    #: 1 at creation, +1 with every change: the optimistic-concurrency check and the ETag.
+    version: Mapped[int] = mapped_column(default=1)
+    #: SHA-256 (hex) of the edit token: the token itself is shown once and never stored.
+    token_hash: Mapped[str] = mapped_column(sa.String(64))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match",
+        order_by="Hand.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    def __repr__(self) -> str:
+        return f"<Match {self.public_id} {self.variant} v{self.version}>"
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand of a match, exactly as entered (the API's ``version`` key stripped)."""
+
+    __tablename__ = "hands"
+    # The database, not only the code, guarantees that two racing writes never share a number.
+    __table_args__ = (sa.UniqueConstraint("match_id", "number", name="uq_hands_match_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("matches.id", name="fk_hands_match_id", ondelete="CASCADE")
+    )
+    #: 1-based; hands are numbered without gaps because only the last one can be deleted.
+    number: Mapped[int]
+    input: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.number} of match {self.match_id}>"
+
+
+class IdempotentWrite(db.Model):  # type: ignore[name-defined,misc]
+    """The answer to a successful write made with an ``Idempotency-Key``, kept for the life of
+    the match so that a repeat (a double tap, a retried request) gets it again and adds nothing.
+    """
+
+    __tablename__ = "idempotent_writes"
+    __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_idempotent_writes_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("matches.id", name="fk_idempotent_writes_match_id", ondelete="CASCADE")
+    )
+    key: Mapped[str] = mapped_column(sa.String(200))
+    #: The HTTP status and JSON body first answered (the pages store a small body of their own).
+    status: Mapped[int]
+    body: Mapped[Any] = mapped_column(sa.JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<IdempotentWrite {self.key!r} of match {self.match_id}>"

@@ -1,0 +1,365 @@
+"""Routes of the JSON API: parse the request, call the service or the rules, serialise.
+
+Every answer under ``/api/`` is JSON, errors included:
+``{"errors": {"<field path>": ["<message>", ...]}}`` with ``"_"`` for the request as a whole.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from flask import Response, jsonify, request
+from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
+
+from .. import service
+from ..extensions import csrf
+from ..models import Match
+from ..rules import HandResult, MatchState, RuleError
+from ..rules.entry import as_bool, as_int, as_object, check_keys
+from . import bp
+
+# Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.
+csrf.exempt(bp)
+
+#: The keys of ``POST /api/v1/matches``.
+MATCH_FIELDS = ("variant", "players", "teams", "rules", "dealer")
+
+
+# --- Matches ---------------------------------------------------------------------------------
+
+
+@bp.post("/matches")
+def create_match() -> tuple[Response, int]:
+    """Create a match; 201 with the match and its ``edit_token`` (shown this once only)."""
+    body = as_object(_json_body(), "_")
+    check_keys(body, MATCH_FIELDS, required=("variant",))
+    match, token = service.create_match(
+        body["variant"],
+        body.get("players"),
+        body.get("teams"),
+        body.get("rules"),
+        body.get("dealer"),
+    )
+    return jsonify(match_json(match, service.state_of(match)) | {"edit_token": token}), 201
+
+
+@bp.get("/matches/<public_id>")
+def show_match(public_id: str) -> Response:
+    """The match. Its ETag is the version, so the live scoreboard's polls are cheap 304s."""
+    match = service.get_match(public_id)
+    etag = str(match.version)
+    if request.if_none_match.contains_weak(etag):
+        # Nothing changed: answered without replaying the rules.
+        response = Response(status=304)
+    else:
+        response = jsonify(match_json(match, service.state_of(match)))
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"  # always ask; the ETag makes asking cheap
+    return response
+
+
+@bp.post("/matches/<public_id>/hands")
+def add_hand(public_id: str) -> tuple[Response, int]:
+    """Add the next hand; 201 with the hand and the match."""
+    token = _bearer_token()
+    entry, version = _hand_body()
+
+    def respond(match: Match, state: MatchState) -> tuple[int, Any]:
+        hand = state.hands[-1]
+        return 201, {
+            "hand": hand_json(hand, match.hands[-1].input),
+            "match": match_json(match, state),
+        }
+
+    written = service.add_hand(
+        public_id,
+        token,
+        entry,
+        version=version,
+        idempotency_key=_idempotency_key(),
+        respond=respond,
+    )
+    return jsonify(written.body), written.status
+
+
+@bp.put("/matches/<public_id>/hands/<int:number>")
+def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
+    """Correct an earlier hand; 200 with the match recomputed."""
+    token = _bearer_token()
+    entry, version = _hand_body()
+    written = service.replace_hand(
+        public_id,
+        token,
+        number,
+        entry,
+        version=version,
+        idempotency_key=_idempotency_key(),
+        respond=_respond_with_match,
+    )
+    return jsonify(written.body), written.status
+
+
+@bp.delete("/matches/<public_id>/hands/<int:number>")
+def delete_hand(public_id: str, number: int) -> tuple[Response, int]:
+    """Undo the last hand (``?version=N`` optional); 200 with the match."""
+    token = _bearer_token()
+    version = _query_version()
+    written = service.delete_last_hand(
+        public_id,
+        token,
+        number,
+        version=version,
+        idempotency_key=_idempotency_key(),
+        respond=_respond_with_match,
+    )
+    return jsonify(written.body), written.status
+
+
+@bp.post("/matches/<public_id>/finish")
+def finish_match(public_id: str) -> tuple[Response, int]:
+    """End the match now; 200 with the match. ``version`` as in the other writes, in an
+    optional JSON body or as ``?version=N``."""
+    token = _bearer_token()
+    version = _query_version()
+    if request.get_data(cache=True):
+        body = as_object(_json_body(), "_")
+        check_keys(body, ("version",))
+        if "version" in body:
+            version = as_int(body["version"], "version", low=1)
+    written = service.finish_match(
+        public_id,
+        token,
+        version=version,
+        idempotency_key=_idempotency_key(),
+        respond=lambda match, state: (200, match_json(match, state)),
+    )
+    return jsonify(written.body), written.status
+
+
+@bp.get("/matches/<public_id>/settlement")
+def settlement(public_id: str) -> Response:
+    """Who pays whom at the end of an auction night in units."""
+    settled = service.settlement(service.get_match(public_id))
+    return jsonify(
+        {
+            "kitty": settled.kitty,
+            "balances": dict(settled.balances),
+            "transfers": [
+                {
+                    "from": t.payer,
+                    "to": t.payee,
+                    "units": t.units,
+                    "amount": str(Decimal(t.amount).quantize(Decimal("0.01"))),
+                }
+                for t in settled.transfers
+            ],
+        }
+    )
+
+
+# --- Meld calculators: the rules and nothing else ---------------------------------------------
+
+
+@bp.post("/meld/pinochle")
+def pinochle_meld() -> Response:
+    """The best meld a pinochle hand of real cards holds."""
+    from ..rules.pinochle import calculate_meld
+
+    body = as_object(_json_body(), "_")
+    check_keys(body, ("cards", "trump", "melds"), required=("cards", "trump"))
+    report = calculate_meld(body["cards"], body["trump"], body.get("melds", "standard"))
+    return jsonify(
+        {
+            "melds": [{"id": m.id, "count": m.count, "points": m.points} for m in report.melds],
+            "total": report.total,
+        }
+    )
+
+
+@bp.post("/meld/pinnacola")
+def pinnacola_meld() -> Response:
+    """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld."""
+    from ..rules.pinnacola import value_meld
+
+    body = as_object(_json_body(), "_")
+    check_keys(body, ("meld", "pinelle"), required=("meld",))
+    pinelle = as_bool(body.get("pinelle", True), "pinelle")
+    return jsonify(value_meld(body["meld"], pinelle=pinelle, path="meld").as_json())
+
+
+# --- Serialisation ---------------------------------------------------------------------------
+
+
+def match_json(match: Match, state: MatchState) -> dict[str, Any]:
+    """A match as API.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
+    the timestamps)."""
+    stored = {hand.number: hand.input for hand in match.hands}
+    return {
+        "id": match.public_id,
+        "variant": match.variant,
+        "version": match.version,
+        "rules": match.options,
+        "players": list(match.players),
+        "teams": list(match.teams),
+        "sides": list(state.sides),
+        "hands": [hand_json(hand, stored.get(hand.number, hand.input)) for hand in state.hands],
+        "totals": dict(state.totals),
+        "kitty": state.kitty,
+        "status": state.status,
+        "winner": state.winner,
+        "standings": list(state.standings),
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "active": list(state.active),
+        "target": state.target,
+        "extra": _plain(state.extra),
+        "created_at": _iso(match.created_at),
+        "updated_at": _iso(match.updated_at),
+    }
+
+
+def hand_json(hand: HandResult, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """One hand: the entry as stored, and what the rules made of it."""
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "input": dict(entry),
+        "scores": None if hand.scores is None else dict(hand.scores),
+        "payments": None if hand.payments is None else dict(hand.payments),
+        "active": list(hand.active),
+        "notes": list(hand.notes),
+    }
+
+
+def _respond_with_match(match: Match, state: MatchState) -> tuple[int, Any]:
+    return 200, {"match": match_json(match, state)}
+
+
+def _plain(value: Any) -> Any:
+    """Rule values as JSON can carry them."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def _iso(moment: datetime) -> str:
+    # SQLite hands back naive datetimes; they were stored as UTC.
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+# --- Reading requests ------------------------------------------------------------------------
+
+
+def _json_body() -> Any:
+    """The request's JSON. 415 for another content type, 400 for text that is not JSON
+    (``NaN``, ``Infinity`` and numbers too large for a float included: no store could keep
+    them), 413 (raised by Werkzeug) beyond ``MAX_CONTENT_LENGTH``."""
+    if not request.is_json:
+        raise UnsupportedMediaType("send the body as JSON (Content-Type: application/json)")
+    try:
+        return json.loads(
+            request.get_data(cache=True),
+            parse_constant=_refuse_constant,
+            parse_float=_finite_float,
+        )
+    except (ValueError, RecursionError):
+        # ValueError covers bad syntax, bad UTF-8 and integers of more than 4300 digits.
+        raise BadRequest("the body is not valid JSON") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError("number out of range")
+    return number
+
+
+def _hand_body() -> tuple[dict[str, Any], int | None]:
+    """A hand's entry for the rules, and the API's own ``version`` key taken out of it."""
+    entry = dict(as_object(_json_body(), "_"))
+    version = as_int(entry.pop("version"), "version", low=1) if "version" in entry else None
+    return entry, version
+
+
+def _query_version() -> int | None:
+    text = request.args.get("version")
+    if text is None:
+        return None
+    if not re.fullmatch(r"[0-9]{1,18}", text) or int(text) < 1:
+        raise RuleError("version", "must be a whole number, at least 1", code="not_int")
+    return int(text)
+
+
+def _bearer_token() -> str:
+    """The edit token of ``Authorization: Bearer <token>``; 401 when there is none."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise service.Unauthorized("send the edit token as Authorization: Bearer <token>")
+    return token.strip()
+
+
+def _idempotency_key() -> str | None:
+    return request.headers.get("Idempotency-Key")
+
+
+# --- Errors ----------------------------------------------------------------------------------
+
+
+def error_response(status: int, errors: Mapping[str, list[str]]) -> tuple[Response, int]:
+    """The one shape of every API error."""
+    return jsonify({"errors": dict(errors)}), status
+
+
+@bp.errorhandler(RuleError)
+def rule_error(error: RuleError) -> tuple[Response, int]:
+    """An entry the rules refuse: 422 naming the field."""
+    return error_response(422, {error.path or "_": [error.message]})
+
+
+@bp.errorhandler(service.NotFound)
+def not_found(error: service.NotFound) -> tuple[Response, int]:
+    """No such match or hand."""
+    return error_response(404, {"_": [error.message]})
+
+
+@bp.errorhandler(service.Unauthorized)
+def unauthorized(error: service.Unauthorized) -> tuple[Response, int]:
+    """No edit token, or a wrong one."""
+    response, status = error_response(401, {"_": [error.message]})
+    response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response, status
+
+
+@bp.errorhandler(service.Conflict)
+def conflict(error: service.Conflict) -> tuple[Response, int]:
+    """A write that does not fit the match as it is now."""
+    return error_response(409, {"_": [error.message]})
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Any:
+    """HTTP errors under ``/api/`` as JSON (unknown URL, wrong method, body too large, bad
+    JSON, 500); elsewhere the app's usual pages. Registered on the app because an unknown URL
+    or a wrong method never reaches the blueprint."""
+    if not request.path.startswith("/api/"):
+        return error
+    response = error.get_response()  # keeps headers such as Allow of a 405
+    response.set_data(
+        json.dumps({"errors": {"_": [error.description or error.name]}}).encode("utf-8")
+    )
+    response.content_type = "application/json"
+    return response
