@@ -1,11 +1,41 @@
 """Home page routes."""
 
+from __future__ import annotations
+
+from typing import Any
+
 from flask import render_template
 
+from .. import service
+from ..matches.tokens import opened_matches, token_for
+from ..rules import FINISHED
+from ..rules.variants import find_variant
 from . import bp
+
+
+def _opened() -> list[dict[str, Any]]:
+    """The matches this phone has opened, for the home page (unknown ids are skipped)."""
+    opened = []
+    for public_id in opened_matches():
+        try:
+            match = service.get_match(public_id)
+        except service.NotFound:
+            continue
+        finished = match.finished or service.state_of(match).status == FINISHED
+        opened.append(
+            {
+                "id": public_id,
+                "title": find_variant(match.variant).title,
+                "sides": service.setup_of(match).sides,
+                "hands": len(match.hands),
+                "finished": finished,
+                "mine": token_for(public_id) is not None,
+            }
+        )
+    return opened
 
 
 @bp.get("/")
 def index() -> str:
-    """The home page: start a match."""
-    return render_template("index.html")
+    """The home page: start a match, or go back to one this phone has opened."""
+    return render_template("index.html", opened=_opened())

@@ -1,0 +1,331 @@
+"""Routes of the phone pages. Thin: read the form into the API's body, call the service,
+redirect; on a refusal show the page again with the message next to the field it names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import HiddenField
+
+from .. import service
+from ..models import Match
+from ..rules import FINISHED, MatchState, RuleError, Setup
+from ..rules.pinochle import counting_of
+from ..rules.variants import Variant, all_variants, find_variant
+from . import bp
+from .forms import (
+    MELD_CHIPS,
+    TRUMPS,
+    FormError,
+    HandForm,
+    HandLayout,
+    add_error,
+    apply_chip,
+    grouped_options,
+    hand_form_class,
+    hand_form_data,
+    new_key,
+    new_match_error,
+    new_match_form_class,
+    read_hand,
+    read_new_match,
+    show_rule_error,
+)
+from .tokens import keep_token, remember_opened, token_for
+
+
+class ActionForm(FlaskForm):
+    """A button that changes the match (undo, end the night): CSRF, version, double-tap key."""
+
+    idempotency_key = HiddenField()
+    version = HiddenField()
+
+
+# --- Starting a match ------------------------------------------------------------------------
+
+
+@bp.get("/new")
+def choose_variant() -> str:
+    """The variant picker: every form with its one-line description."""
+    return render_template("matches/choose.html", variants=all_variants())
+
+
+@bp.route("/new/<variant_id>", methods=["GET", "POST"])
+def new_match(variant_id: str) -> Any:
+    """Players in seating order, teams, first dealer and house rules of one variant."""
+    variant = _variant_or_404(variant_id)
+    form = new_match_form_class(variant)()
+    status = 200
+    if form.validate_on_submit():
+        new = read_new_match(form)
+        try:
+            match, token = service.create_match(
+                variant.id, new.players, new.teams, new.rules, new.dealer
+            )
+        except FormError as error:
+            add_error(form, error.field_name, error.message)
+        except RuleError as error:
+            new_match_error(form, new, error)
+        else:
+            keep_token(match.public_id, token)
+            remember_opened(match.public_id)
+            return redirect(url_for(".show", public_id=match.public_id), code=303)
+        status = 422
+    elif request.method == "POST":
+        status = 422
+    return (
+        render_template(
+            "matches/new.html",
+            form=form,
+            variant=variant,
+            option_groups=grouped_options(form.option_specs),
+        ),
+        status,
+    )
+
+
+def _variant_or_404(variant_id: str) -> Variant:
+    try:
+        return find_variant(variant_id)
+    except RuleError:
+        abort(404)
+
+
+# --- The match page --------------------------------------------------------------------------
+
+
+def _match_or_404(public_id: str) -> Match:
+    try:
+        return service.get_match(public_id)
+    except service.NotFound:
+        abort(404)
+
+
+def hand_layout(match: Match, setup: Setup, active: tuple[str, ...]) -> HandLayout:
+    """How the hand form of this match lays out, for a hand dealt to ``active``."""
+    options = setup.options
+    variant = match.variant
+    seated = active or setup.players
+    if variant in ("pinnacola", "partnership-auction"):
+        sides = setup.sides
+    else:
+        sides = tuple(dict.fromkeys(setup.side_of(p) for p in setup.players if p in seated))
+    points_kept = variant != "pinnacola" and not (
+        variant == "auction" and options.get("scoring", "units") == "units"
+    )
+    return HandLayout(
+        variant=variant,
+        sides=sides,
+        players=tuple(p for p in setup.players if p in seated),
+        options=options,
+        trick_total=counting_of(options).total if points_kept else None,
+        took_trick_matters=variant != "pinochle-2" and points_kept,
+        declare_out=bool(options.get("declare_out")) and variant in ("pinochle-2", "pinochle-3"),
+        units=variant == "auction" and options.get("scoring", "units") == "units",
+    )
+
+
+def _new_hand_form(match: Match, layout: HandLayout, data: dict[str, Any] | None = None) -> Any:
+    form = hand_form_class(layout)(data=data)
+    form.idempotency_key.data = new_key()
+    form.version.data = str(match.version)
+    return form
+
+
+def _action_form(match: Match) -> ActionForm:
+    form = ActionForm()
+    form.idempotency_key.data = new_key()
+    form.version.data = str(match.version)
+    return form
+
+
+def _version(form: FlaskForm) -> int | None:
+    text = form.version.data or ""
+    return int(text) if text.isdigit() else None
+
+
+def _render_match(
+    match: Match, state: MatchState, form: HandForm | None, status: int = 200
+) -> tuple[str, int]:
+    setup = service.setup_of(match)
+    can_edit = token_for(match.public_id) is not None
+    settlement = None
+    if state.status == FINISHED and match.variant == "auction" and form is None:
+        try:
+            settlement = service.settlement(match)
+        except service.Conflict:
+            settlement = None
+    return (
+        render_template(
+            "matches/show.html",
+            match=match,
+            setup=setup,
+            state=state,
+            title=find_variant(match.variant).title,
+            form=form,
+            can_edit=can_edit,
+            action=_action_form(match) if can_edit else None,
+            settlement=settlement,
+            units=match.variant == "auction" and setup.options.get("scoring") == "units",
+            chips=MELD_CHIPS,
+            trumps=dict(TRUMPS),
+        ),
+        status,
+    )
+
+
+@bp.get("/m/<public_id>")
+def show(public_id: str) -> Any:
+    """Totals, whose deal, the next hand's form (for the creator) and the history of hands."""
+    match = _match_or_404(public_id)
+    remember_opened(public_id)
+    state = service.state_of(match)
+    form = None
+    if token_for(public_id) and state.status != FINISHED:
+        form = _new_hand_form(match, hand_layout(match, service.setup_of(match), state.active))
+    return _render_match(match, state, form)
+
+
+def _token_or_403(public_id: str) -> str:
+    token = token_for(public_id)
+    if token is None:
+        abort(403)
+    return token
+
+
+@bp.post("/m/<public_id>/hands")
+def add_hand(public_id: str) -> Any:
+    """Store the next hand, or show the form again with the rules' refusal."""
+    match = _match_or_404(public_id)
+    token = _token_or_403(public_id)
+    state = service.state_of(match)
+    layout = hand_layout(match, service.setup_of(match), state.active)
+    form = hand_form_class(layout)()
+    if not form.validate_on_submit():
+        abort(400)
+    if apply_chip(form):
+        return _render_match(match, state, form)
+    try:
+        service.add_hand(
+            public_id,
+            token,
+            read_hand(form),
+            version=_version(form),
+            idempotency_key=form.idempotency_key.data or None,
+        )
+    except service.Unauthorized:
+        abort(403)
+    except FormError as error:
+        add_error(form, error.field_name, error.message)
+    except RuleError as error:
+        show_rule_error(form, error)
+    except service.Conflict as error:
+        add_error(form, None, _("Not stored: %(reason)s", reason=error.message))
+    else:
+        return redirect(url_for(".show", public_id=public_id), code=303)
+    return _render_match(match, state, form, 422)
+
+
+@bp.route("/m/<public_id>/hands/<int:number>", methods=["GET", "POST"])
+def correct_hand(public_id: str, number: int) -> Any:
+    """Correct an earlier hand: the same form, filled with what was entered."""
+    match = _match_or_404(public_id)
+    token = _token_or_403(public_id)
+    state = service.state_of(match)
+    if not 1 <= number <= len(state.hands):
+        abort(404)
+    hand = state.hands[number - 1]
+    layout = hand_layout(match, service.setup_of(match), hand.active)
+    form_class = hand_form_class(layout)
+    status = 200
+    if request.method == "GET":
+        form = form_class(data=hand_form_data(layout, hand.input))
+        form.idempotency_key.data = new_key()
+        form.version.data = str(match.version)
+    else:
+        form = form_class()
+        if not form.validate_on_submit():
+            abort(400)
+        if not apply_chip(form):
+            try:
+                service.replace_hand(
+                    public_id,
+                    token,
+                    number,
+                    read_hand(form),
+                    version=_version(form),
+                    idempotency_key=form.idempotency_key.data or None,
+                )
+            except service.Unauthorized:
+                abort(403)
+            except FormError as error:
+                add_error(form, error.field_name, error.message)
+            except RuleError as error:
+                show_rule_error(form, error)
+            except service.Conflict as error:
+                add_error(form, None, _("Not stored: %(reason)s", reason=error.message))
+            else:
+                return redirect(url_for(".show", public_id=public_id, _anchor="hands"), code=303)
+            status = 422
+    return (
+        render_template(
+            "matches/correct.html",
+            match=match,
+            state=state,
+            hand=hand,
+            form=form,
+            title=find_variant(match.variant).title,
+            chips=MELD_CHIPS,
+        ),
+        status,
+    )
+
+
+@bp.post("/m/<public_id>/hands/<int:number>/undo")
+def undo_hand(public_id: str, number: int) -> Response:
+    """Undo the last hand."""
+    return _action(
+        public_id,
+        lambda token, form: service.delete_last_hand(
+            public_id,
+            token,
+            number,
+            version=_version(form),
+            idempotency_key=form.idempotency_key.data or None,
+        ),
+    )
+
+
+@bp.post("/m/<public_id>/finish")
+def finish(public_id: str) -> Response:
+    """End the night: the match is over, the settle-up is shown."""
+    return _action(
+        public_id,
+        lambda token, form: service.finish_match(
+            public_id,
+            token,
+            version=_version(form),
+            idempotency_key=form.idempotency_key.data or None,
+        ),
+    )
+
+
+def _action(public_id: str, write: Any) -> Response:
+    _match_or_404(public_id)
+    token = _token_or_403(public_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        write(token, form)
+    except service.Unauthorized:
+        abort(403)
+    except service.NotFound:
+        abort(404)
+    except service.Conflict as error:
+        flash(_("Not done: %(reason)s", reason=error.message))
+    return redirect(url_for(".show", public_id=public_id), code=303)

@@ -1,0 +1,192 @@
+"""A real server and a real browser: the phone pages at a 360 x 740 viewport.
+
+The server is werkzeug's, threaded, on a free port of 127.0.0.1, serving the ``app`` fixture of
+``tests/conftest.py`` (so the test database of the run: SQLite or PostgreSQL). The browser is
+Debian's chromium driven by Playwright; every wait is bounded. Screenshots go to
+``test-artifacts/screenshots/``, which the run prints at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 360, "height": 740}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+#: Every wait of a test is bounded by this (milliseconds).
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of this folder as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say where the screenshots are."""
+    if SCREENSHOTS.exists() and any(SCREENSHOTS.iterdir()):
+        terminalreporter.write_line(f"browser screenshots: {SCREENSHOTS}")
+
+
+@pytest.fixture(scope="session")
+def playwright_browser() -> Iterator[Any]:
+    """Debian's chromium, headless, for the whole session."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture()
+def live_server(app: Flask) -> Iterator[str]:
+    """The app served by a threaded werkzeug server on a free port; its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+@dataclass
+class Phone:
+    """One browser (its own cookies) at a phone's size, that counts what the test does."""
+
+    page: Any
+    base: str
+    #: Clicks and key presses made through :meth:`tap`, :meth:`keys` and :meth:`press`.
+    taps: int = 0
+    #: Bytes received per URL since :meth:`start_counting` (encoded, as they came over the wire).
+    received: dict[str, int] = field(default_factory=dict)
+
+    def go(self, path: str) -> None:
+        """Open a page of the app and wait until it has loaded."""
+        self.page.goto(self.base + path, wait_until="load")
+
+    def tap(self, selector: str) -> None:
+        """One tap (a click) on ``selector``."""
+        self.page.locator(selector).first.click()
+        self.taps += 1
+
+    def keys(self, text: str) -> None:
+        """Type ``text`` into the focused field, one key press per character."""
+        self.page.keyboard.type(text)
+        self.taps += len(text)
+
+    def press(self, key: str) -> None:
+        """One key press (``Tab``, ``Enter``)."""
+        self.page.keyboard.press(key)
+        self.taps += 1
+
+    def fill(self, selector: str, text: str) -> None:
+        """Tap a field and type into it (counts the tap and every key)."""
+        self.tap(selector)
+        self.page.locator(selector).first.fill("")
+        self.keys(text)
+
+    def submit(self, selector: str = "form#hand-form button.save") -> None:
+        """Tap a submit button and wait for the next page."""
+        with self.page.expect_navigation(wait_until="load"):
+            self.tap(selector)
+
+    def shot(self, name: str) -> Path:
+        """Save a full-page screenshot."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "_", name) + ".png")
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def overflow(self) -> tuple[int, int]:
+        """``(scrollWidth, innerWidth)``: the page must not scroll sideways."""
+        return tuple(
+            self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        )
+
+    def totals(self) -> dict[str, int]:
+        """The running totals shown at the top of the match page."""
+        return {
+            name: int(value)
+            for name, value in self.page.evaluate(
+                "Array.from(document.querySelectorAll('.totals .score[data-side]'))"
+                ".map(e => [e.dataset.side, e.textContent.trim()])"
+            )
+        }
+
+    def errors(self) -> list[str]:
+        """The messages of a refused entry."""
+        return [text.strip() for text in self.page.locator(".error").all_inner_texts()]
+
+
+def _count_bytes(phone: Phone, cdp: Any) -> None:
+    urls: dict[str, str] = {}
+
+    def on_response(event: dict[str, Any]) -> None:
+        urls[event["requestId"]] = event["response"]["url"]
+
+    def on_finished(event: dict[str, Any]) -> None:
+        url = urls.get(event["requestId"], event["requestId"])
+        phone.received[url] = phone.received.get(url, 0) + int(event["encodedDataLength"])
+
+    cdp.on("Network.responseReceived", on_response)
+    cdp.on("Network.loadingFinished", on_finished)
+
+
+@pytest.fixture()
+def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
+    """Make phones: each is a fresh browser context (no shared cookies)."""
+    contexts = []
+
+    def make() -> Phone:
+        context = playwright_browser.new_context(
+            viewport=VIEWPORT, device_scale_factor=1, is_mobile=True, has_touch=True
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        phone = Phone(page, live_server)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        _count_bytes(phone, cdp)
+        return phone
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture()
+def phone(new_phone: Any) -> Phone:
+    """The phone that starts the match (it keeps the edit token)."""
+    return new_phone()

@@ -1,0 +1,81 @@
+"""What the browser tests do again and again: start a match through the pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Phone
+
+
+def start_match(
+    phone: Phone,
+    variant: str,
+    players: list[str],
+    *,
+    teams: tuple[str, str] | None = None,
+    options: dict[str, Any] | None = None,
+    dealer: int = 0,
+) -> None:
+    """Pick ``variant`` on the new-match page, seat ``players`` and start the match."""
+    phone.go("/")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.page.click("a[href='/new']")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.page.click(f"a[href='/new/{variant}']")
+    page = phone.page
+    for i, name in enumerate(players):
+        field = page.locator(f"#player_{i}")
+        if not field.is_visible():
+            page.click("[data-add-player]")
+        field.fill(name)
+    if teams:
+        page.fill("#team_0", teams[0])
+        page.fill("#team_1", teams[1])
+    if dealer:
+        page.select_option("#dealer", str(dealer))
+    if options:
+        page.click("details.rules summary")
+        for name, value in options.items():
+            field = page.locator(f"#opt_{name}")
+            kind = field.evaluate("e => e.tagName + (e.type || '')")
+            if kind == "INPUTcheckbox":
+                field.set_checked(bool(value))
+            elif kind.startswith("SELECT"):
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+    phone.shot(f"{variant}-new-match")
+    with page.expect_navigation(wait_until="load"):
+        page.click("form.newmatch button[type=submit]")
+    assert "/m/" in page.url, phone.errors()
+
+
+def check_fits(phone: Phone, name: str) -> None:
+    """The page does not scroll sideways at 360 px; save its screenshot."""
+    scroll_width, inner_width = phone.overflow()
+    assert scroll_width <= inner_width, f"{name}: {scroll_width} > {inner_width}"
+    phone.shot(name)
+
+
+def enter_hand(
+    phone: Phone,
+    fills: dict[str, str] | None = None,
+    picks: list[str] | None = None,
+    chips: list[str] | None = None,
+    checks: list[str] | None = None,
+) -> None:
+    """Fill the hand form (``fills``: field id -> text; ``picks``: values of big buttons to
+    tap; ``chips``: ``"<side>:<meld>"``; ``checks``: ids of boxes to tick) and save it."""
+    page = phone.page
+    for value in picks or []:
+        page.locator(f"form#hand-form label.pick.v-{value}").first.click()
+    for chip in chips or []:
+        side, meld = chip.split(":")
+        page.locator(f"#f-side-{side} button[data-meld='{meld}']").click()
+    for field_id, text in (fills or {}).items():
+        page.locator(f"#{field_id}").fill(text)
+        page.locator(f"#{field_id}").dispatch_event("input")
+    for box in checks or []:
+        page.locator(f"#{box}").check()
+    with page.expect_navigation(wait_until="load"):
+        page.click("form#hand-form button.save")
