@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask
 
-from . import security
+from . import i18n, security
 from .config import Config
 from .extensions import babel, csrf, db, migrate
-
-
-def select_locale() -> str | None:
-    """The language of this request: the browser's preference among those we have."""
-    languages = current_app.config.get("LANGUAGES", ("en",))
-    return request.accept_languages.best_match(languages) or "en"
 
 
 def create_app(config: Any = None) -> Flask:
@@ -25,17 +19,20 @@ def create_app(config: Any = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_migrations_dir()))
     csrf.init_app(app)
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=i18n.select_locale)
+    i18n.init_app(app)
     security.init_app(app)
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
+    from .tools import bp as tools_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(tools_bp)
     return app
 
 

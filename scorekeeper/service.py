@@ -63,9 +63,13 @@ Respond = Callable[[Match, MatchState], tuple[int, Any]]
 class ServiceError(Exception):
     """A write or read the service refuses (not a rule: those are ``RuleError``)."""
 
-    def __init__(self, message: str = "") -> None:
-        self.message = message
-        super().__init__(message)
+    def __init__(self, message: str = "", **params: Any) -> None:
+        #: English with ``{name}`` placeholders (translated by the pages and the API), and
+        #: the values; ``message`` is the English filled in.
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
 
 
 class NotFound(ServiceError):
@@ -140,7 +144,7 @@ def settlement(match: Match) -> Settlement:
     try:
         return settlement_of(setup_of(match), state_of(match))
     except RuleError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(error.template, **error.params) from error
 
 
 # --- Writing ---------------------------------------------------------------------------------
@@ -227,8 +231,9 @@ def replace_hand(
             state = _play(match, inputs)
         except MatchOverError as over:
             raise Conflict(
-                f"this correction ends the match at hand {over.hand - 1}, before the hands "
-                "that follow it: undo those first"
+                "this correction ends the match at hand {hand}, before the hands "
+                "that follow it: undo those first",
+                hand=over.hand - 1,
             ) from over
         except RuleError as error:
             if error.hand is not None and error.hand > number:
@@ -236,8 +241,11 @@ def replace_hand(
                 # makes (three-handed play-on: the winner changed): like a correction that
                 # ends the match early, it conflicts with the hands after it.
                 raise Conflict(
-                    f"with this correction hand {error.hand} no longer fits "
-                    f"({error.path}: {error.message}): undo the hands after {number} first"
+                    "with this correction hand {hand} no longer fits "
+                    "({reason}): undo the hands after {number} first",
+                    hand=error.hand,
+                    reason=error,
+                    number=number,
                 ) from error
             raise
         hand.input = dict(entry)
@@ -262,8 +270,10 @@ def delete_last_hand(
         hand = _hand(match, number)
         if number != len(match.hands):
             raise Conflict(
-                f"only the last hand ({len(match.hands)}) can be deleted: correct hand "
-                f"{number} instead, or undo the hands after it first"
+                "only the last hand ({last}) can be deleted: correct hand "
+                "{number} instead, or undo the hands after it first",
+                last=len(match.hands),
+                number=number,
             )
         match.hands.remove(hand)
         match.finished = False
@@ -301,7 +311,7 @@ def _play(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
 
 def _hand(match: Match, number: int) -> Hand:
     if not 1 <= number <= len(match.hands):
-        raise NotFound(f"this match has no hand {number}")
+        raise NotFound("this match has no hand {number}", number=number)
     return match.hands[number - 1]
 
 
@@ -341,8 +351,9 @@ def _write(
                 return written
         if version is not None and version != match.version:
             raise Conflict(
-                f"the match has changed (version {match.version}, not {version}): "
-                "reload it and try again"
+                "the match has changed (version {current}, not {given}): reload it and try again",
+                current=match.version,
+                given=version,
             )
         state = change(match)
         match.version += 1

@@ -14,14 +14,17 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
 
 from .. import service
 from ..extensions import csrf
+from ..i18n import message_of, note_text, rule_message
 from ..models import Match
 from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
+from ..rules.text import N_
 from . import bp
 
 # Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.
@@ -233,7 +236,7 @@ def hand_json(hand: HandResult, entry: Mapping[str, Any]) -> dict[str, Any]:
         "scores": None if hand.scores is None else dict(hand.scores),
         "payments": None if hand.payments is None else dict(hand.payments),
         "active": list(hand.active),
-        "notes": list(hand.notes),
+        "notes": [note_text(note) for note in hand.notes],
     }
 
 
@@ -265,7 +268,7 @@ def _json_body() -> Any:
     (``NaN``, ``Infinity`` and numbers too large for a float included: no store could keep
     them), 413 (raised by Werkzeug) beyond ``MAX_CONTENT_LENGTH``."""
     if not request.is_json:
-        raise UnsupportedMediaType("send the body as JSON (Content-Type: application/json)")
+        raise UnsupportedMediaType(N_("send the body as JSON (Content-Type: application/json)"))
     try:
         return json.loads(
             request.get_data(cache=True),
@@ -274,7 +277,7 @@ def _json_body() -> Any:
         )
     except (ValueError, RecursionError):
         # ValueError covers bad syntax, bad UTF-8 and integers of more than 4300 digits.
-        raise BadRequest("the body is not valid JSON") from None
+        raise BadRequest(N_("the body is not valid JSON")) from None
 
 
 def _refuse_constant(name: str) -> Any:
@@ -327,19 +330,19 @@ def error_response(status: int, errors: Mapping[str, list[str]]) -> tuple[Respon
 @bp.errorhandler(RuleError)
 def rule_error(error: RuleError) -> tuple[Response, int]:
     """An entry the rules refuse: 422 naming the field."""
-    return error_response(422, {error.path or "_": [error.message]})
+    return error_response(422, {error.path or "_": [rule_message(error)]})
 
 
 @bp.errorhandler(service.NotFound)
 def not_found(error: service.NotFound) -> tuple[Response, int]:
     """No such match or hand."""
-    return error_response(404, {"_": [error.message]})
+    return error_response(404, {"_": [message_of(error)]})
 
 
 @bp.errorhandler(service.Unauthorized)
 def unauthorized(error: service.Unauthorized) -> tuple[Response, int]:
     """No edit token, or a wrong one."""
-    response, status = error_response(401, {"_": [error.message]})
+    response, status = error_response(401, {"_": [message_of(error)]})
     response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response, status
 
@@ -347,7 +350,7 @@ def unauthorized(error: service.Unauthorized) -> tuple[Response, int]:
 @bp.errorhandler(service.Conflict)
 def conflict(error: service.Conflict) -> tuple[Response, int]:
     """A write that does not fit the match as it is now."""
-    return error_response(409, {"_": [error.message]})
+    return error_response(409, {"_": [message_of(error)]})
 
 
 @bp.app_errorhandler(HTTPException)
@@ -356,10 +359,15 @@ def http_error(error: HTTPException) -> Any:
     JSON, 500); elsewhere the app's usual pages. Registered on the app because an unknown URL
     or a wrong method never reaches the blueprint."""
     if not request.path.startswith("/api/"):
-        return error
+        if error.code is None or error.code < 400:
+            return error  # a redirect of the routing (a missing trailing slash)
+        page = error.get_response()
+        page.set_data(render_template("error.html", error=error))
+        page.content_type = "text/html; charset=utf-8"
+        return page
     response = error.get_response()  # keeps headers such as Allow of a 405
     response.set_data(
-        json.dumps({"errors": {"_": [error.description or error.name]}}).encode("utf-8")
+        json.dumps({"errors": {"_": [gettext(error.description or error.name)]}}).encode("utf-8")
     )
     response.content_type = "application/json"
     return response

@@ -26,6 +26,7 @@ try:  # WTForms 3.3 wants choices as SelectChoice; older versions take (value, l
 except ImportError:  # pragma: no cover
     SelectChoice = None
 
+from .. import i18n
 from ..rules import RuleError
 from ..rules.options import OptionSpec
 from ..rules.variants import Variant
@@ -86,11 +87,7 @@ class Buttons(RadioField):
 
 def rule_message(error: RuleError) -> str:
     """The rules' message for a person, through the translation catalog."""
-    template = _(error.template)
-    try:
-        return template.format(**error.params) if error.params else template
-    except (KeyError, IndexError, ValueError):
-        return error.message
+    return i18n.rule_message(error)
 
 
 def add_error(form: FlaskForm, field_name: str | None, message: str) -> None:
@@ -442,6 +439,41 @@ def hand_form_data(layout: HandLayout, entry: Mapping[str, Any]) -> dict[str, An
     return data
 
 
+def has_meld_lists(layout: HandLayout) -> bool:
+    """Whether the hand form takes each side's meld as a number or a list of meld ids."""
+    return layout.kind in ("pinochle", "partnership") or (
+        layout.kind == "auction" and not layout.units
+    )
+
+
+def query_prefill(layout: HandLayout, args: Mapping[str, str]) -> dict[str, Any]:
+    """Field values that the tools carry in the match page's address (``?meld.Us=run,dix``,
+    ``?table.Us=385&hand.Us=45``); anything else in it is ignored. The rules judge the values
+    when the hand is saved."""
+    data: dict[str, Any] = {}
+    for i, side in enumerate(layout.sides):
+        if layout.kind == "pinnacola":
+            for key in ("table", "hand"):
+                value = (args.get(f"{key}.{side}") or "").strip()
+                if value.isdigit():
+                    data[f"{key}_{i}"] = value
+        elif has_meld_lists(layout):
+            value = (args.get(f"meld.{side}") or "").strip()
+            items = [item for item in re.split(r"[\s,;+]+", value) if item in MELD_IDS]
+            if value.isdigit():
+                data[f"meld_{i}"] = value
+            elif items:
+                data[f"melds_{i}"] = " ".join(items)
+    return data
+
+
+def link_tools(layout: HandLayout, public_id: str, args: Mapping[str, str]) -> None:
+    """Let the hand form link each side to the tools (meld calculator, card picker), which
+    carry their result back with what the address already carried for the other sides."""
+    carry = {k: v for k, v in args.items() if k.startswith(("meld.", "table.", "hand."))}
+    layout.extra.update(tools_match=public_id, tools_carry=carry)
+
+
 # ---------------------------------------------------------------------------------------------
 # The new-match form
 
@@ -597,7 +629,7 @@ def new_match_form_class(variant: Variant) -> type[NewMatchForm]:
             label = _l(
                 "%(label)s (only with %(option)s: %(value)s)",
                 label=label,
-                option=option,
+                option=_(option),
                 value=_choice_label(value),
             )
         choices = option_choices(spec)

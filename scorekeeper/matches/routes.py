@@ -3,6 +3,7 @@ redirect; on a refusal show the page again with the message next to the field it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -12,6 +13,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .. import service
+from ..i18n import message_of
 from ..models import Match
 from ..rules import FINISHED, MatchState, RuleError, Setup
 from ..rules.pinochle import counting_of
@@ -28,9 +30,11 @@ from .forms import (
     grouped_options,
     hand_form_class,
     hand_form_data,
+    link_tools,
     new_key,
     new_match_error,
     new_match_form_class,
+    query_prefill,
     read_hand,
     read_new_match,
     show_rule_error,
@@ -186,7 +190,9 @@ def show(public_id: str) -> Any:
     state = service.state_of(match)
     form = None
     if token_for(public_id) and state.status != FINISHED:
-        form = _new_hand_form(match, hand_layout(match, service.setup_of(match), state.active))
+        layout = hand_layout(match, service.setup_of(match), state.active)
+        link_tools(layout, public_id, request.args)
+        form = _new_hand_form(match, layout, query_prefill(layout, request.args))
     return _render_match(match, state, form)
 
 
@@ -204,15 +210,24 @@ def add_hand(public_id: str) -> Any:
     token = _token_or_403(public_id)
     state = service.state_of(match)
     layout = hand_layout(match, service.setup_of(match), state.active)
+    link_tools(layout, public_id, {})
     form = hand_form_class(layout)()
     if not form.validate_on_submit():
         abort(400)
     if apply_chip(form):
         return _render_match(match, state, form)
+    if _store_hand(form, service.add_hand, public_id, token):
+        return redirect(url_for(".show", public_id=public_id), code=303)
+    return _render_match(match, state, form, 422)
+
+
+def _store_hand(form: Any, write: Callable[..., Any], public_id: str, *args: Any) -> bool:
+    """Hand the form's entry to a service write (add or replace); on a refusal put the message
+    next to the field it names and return False: nothing was stored."""
     try:
-        service.add_hand(
+        write(
             public_id,
-            token,
+            *args,
             read_hand(form),
             version=_version(form),
             idempotency_key=form.idempotency_key.data or None,
@@ -224,10 +239,10 @@ def add_hand(public_id: str) -> Any:
     except RuleError as error:
         show_rule_error(form, error)
     except service.Conflict as error:
-        add_error(form, None, _("Not stored: %(reason)s", reason=error.message))
+        add_error(form, None, _("Not stored: %(reason)s", reason=message_of(error)))
     else:
-        return redirect(url_for(".show", public_id=public_id), code=303)
-    return _render_match(match, state, form, 422)
+        return True
+    return False
 
 
 @bp.route("/m/<public_id>/hands/<int:number>", methods=["GET", "POST"])
@@ -251,24 +266,7 @@ def correct_hand(public_id: str, number: int) -> Any:
         if not form.validate_on_submit():
             abort(400)
         if not apply_chip(form):
-            try:
-                service.replace_hand(
-                    public_id,
-                    token,
-                    number,
-                    read_hand(form),
-                    version=_version(form),
-                    idempotency_key=form.idempotency_key.data or None,
-                )
-            except service.Unauthorized:
-                abort(403)
-            except FormError as error:
-                add_error(form, error.field_name, error.message)
-            except RuleError as error:
-                show_rule_error(form, error)
-            except service.Conflict as error:
-                add_error(form, None, _("Not stored: %(reason)s", reason=error.message))
-            else:
+            if _store_hand(form, service.replace_hand, public_id, token, number):
                 return redirect(url_for(".show", public_id=public_id, _anchor="hands"), code=303)
             status = 422
     return (
@@ -327,5 +325,5 @@ def _action(public_id: str, write: Any) -> Response:
     except service.NotFound:
         abort(404)
     except service.Conflict as error:
-        flash(_("Not done: %(reason)s", reason=error.message))
+        flash(_("Not done: %(reason)s", reason=message_of(error)))
     return redirect(url_for(".show", public_id=public_id), code=303)

@@ -47,6 +47,7 @@ from .pinochle import (
     read_tricks,
     target_option,
 )
+from .text import N_, Note, note
 from .variants import Variant, register
 
 #: The kitty's key in a hand's payments (a player may not take this name: match.read_setup).
@@ -498,16 +499,15 @@ def _refuse_with_all_pass(entry: Mapping[str, Any], keys: Sequence[str]) -> None
 
 
 def _conflict(outcome: str, bid: int, reached: int) -> RuleError:
-    made = "makes" if reached >= bid else "falls short of"
-    return RuleError(
-        "outcome",
-        "the bidder's meld and tricks ({reached}) {made} the bid of {bid}, not {outcome}",
-        code="conflict",
-        reached=reached,
-        made=made,
-        bid=bid,
-        outcome=outcome,
-    )
+    if reached >= bid:
+        message = N_(
+            "the bidder's meld and tricks ({reached}) make the bid of {bid}, not {outcome}"
+        )
+    else:
+        message = N_(
+            "the bidder's meld and tricks ({reached}) fall short of the bid of {bid}, not {outcome}"
+        )
+    return RuleError("outcome", message, code="conflict", reached=reached, bid=bid, outcome=outcome)
 
 
 @dataclass(frozen=True)
@@ -587,7 +587,7 @@ class PointsHand:
     contract: Contract | None = None
     #: Points per player of the match (0 for the dealt-out ones and on an all pass).
     scores: Mapping[str, int] | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 def read_points_hand(
@@ -608,7 +608,7 @@ def read_points_hand(
     zero = dict.fromkeys(players, 0)
     if outcome == ALL_PASS:
         _refuse_with_all_pass(body, ("bidder", "bid", "trump", "meld", "tricks", "took_trick"))
-        return PointsHand(ALL_PASS, None, zero, ("all passed: the hand is thrown in",))
+        return PointsHand(ALL_PASS, None, zero, (note("all passed: the hand is thrown in"),))
     contract = _read_contract(body, players, active, options["min_bid"])
     sides = tuple(active)
     counting = counting_of(options)
@@ -630,7 +630,9 @@ def read_points_hand(
             raise RuleError("took_trick", "a conceded hand is not played", code="conflict")
         for side in sides:
             scores[side] = -contract.bid if side == contract.bidder else meld[side]
-        return PointsHand(CONCEDED, contract, scores, (f"{contract.bidder} conceded",))
+        return PointsHand(
+            CONCEDED, contract, scores, (note("{bidder} conceded", bidder=contract.bidder),)
+        )
     if not _given(body, "tricks"):
         raise RuleError("tricks", "is required", code="required")
     tricks = read_tricks(body["tricks"], "tricks", sides, counting, complete=True)
@@ -639,7 +641,7 @@ def read_points_hand(
     derived = MADE if reached >= contract.bid else SET
     if outcome is not None and outcome != derived:
         raise _conflict(outcome, contract.bid, reached)
-    notes = [f"{contract.bidder} {_VERBS[derived]} {contract.bid} with {reached}"]
+    notes = [_outcome_note(derived, contract, reached=reached)]
     for side in sides:
         if side == contract.bidder:
             # His meld always counts toward the bid: his buried cards are his (RULES.md §2).
@@ -647,7 +649,7 @@ def read_points_hand(
         else:
             scores[side] = (meld[side] if took[side] else 0) + tricks[side]
             if meld[side] and not took[side]:
-                notes.append(f"{side}'s meld lost: no trick")
+                notes.append(note("{side}: meld lost, no trick", side=side))
     return PointsHand(derived, contract, scores, tuple(notes))
 
 
@@ -659,8 +661,8 @@ class Auction(Variant):
     """Auction pinochle: three bid for the widow; the others (dealt-out too) pay or are paid."""
 
     id = "auction"
-    title = "Auction pinochle"
-    description = (
+    title = N_("Auction pinochle")
+    description = N_(
         "3 play each hand (3-6 at the table); the high bidder takes the widow and plays alone"
     )
     player_counts = (3, 4, 5, 6)
@@ -794,18 +796,37 @@ class Auction(Variant):
         )
 
 
-def _units_notes(hand: UnitsHand) -> tuple[str, ...]:
+def _units_notes(hand: UnitsHand) -> tuple[Note, ...]:
     if hand.contract is None:
-        return ("all passed: the hand is thrown in",)
-    contract = hand.contract
+        return (note("all passed: the hand is thrown in"),)
     if hand.meld is not None and hand.tricks is not None:
-        reached = hand.meld + hand.tricks
-        return (f"{contract.bidder} {_VERBS[hand.outcome]} {contract.bid} with {reached}",)
-    return (f"{contract.bidder} {_VERBS[hand.outcome]} {contract.bid} in {contract.trump.word}",)
+        return (_outcome_note(hand.outcome, hand.contract, reached=hand.meld + hand.tricks),)
+    return (_outcome_note(hand.outcome, hand.contract),)
 
 
-#: How a page's note tells the outcome ("Ana was set on 350 with 310").
-_VERBS: Final = {MADE: "made", SET: "was set on", CONCEDED: "conceded"}
+#: How a page's note tells the outcome ("Ana was set on 350 with 310"), one whole sentence per
+#: outcome so that each language can word it its own way.
+_WITH_POINTS: Final = {
+    MADE: N_("{bidder} made {bid} with {reached}"),
+    SET: N_("{bidder} was set on {bid} with {reached}"),
+    CONCEDED: N_("{bidder} conceded {bid} with {reached}"),
+}
+_IN_TRUMP: Final = {
+    MADE: N_("{bidder} made {bid} in {trump}"),
+    SET: N_("{bidder} was set on {bid} in {trump}"),
+    CONCEDED: N_("{bidder} conceded {bid} in {trump}"),
+}
+
+
+def _outcome_note(outcome: str, contract: Contract, *, reached: int | None = None) -> Note:
+    """The note of a contract's outcome: with the points reached, else with the trump."""
+    if reached is not None:
+        return note(
+            _WITH_POINTS[outcome], bidder=contract.bidder, bid=contract.bid, reached=reached
+        )
+    return note(
+        _IN_TRUMP[outcome], bidder=contract.bidder, bid=contract.bid, trump=contract.trump.word
+    )
 
 
 def settlement_of(setup: Setup, state: MatchState) -> Settlement:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
+from .text import Note
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -75,8 +76,9 @@ class HandResult:
     payments: Mapping[str, int] | None = None
     #: The players who were dealt in.
     active: tuple[str, ...] = ()
-    #: Short facts a page may show ("meld lost: no trick"), in English, for humans.
-    notes: tuple[str, ...] = ()
+    #: Short facts a page may show ("meld lost: no trick"): English templates and values,
+    #: translated by the page (``str(note)`` is the English).
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True)

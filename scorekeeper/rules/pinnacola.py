@@ -31,6 +31,7 @@ from .match import (
     standings_by_total,
 )
 from .options import OptionSpec, boolean, choice, integer, nullable
+from .text import N_, Note, note
 from .variants import Variant, register
 
 # --- Numbers of the game (seed 001; RULES.md §3) ---------------------------------------------
@@ -243,10 +244,11 @@ def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> Me
     shown = " ".join(str(card) for card in meld)
 
     def refuse(reason: str, code: str, **params: Any) -> RuleError:
-        return RuleError(path, "{cards}: " + reason, code=code, cards=shown, **params)
+        # ``reason`` starts with ``{cards}: ``: whole sentences make whole catalog entries.
+        return RuleError(path, reason, code=code, cards=shown, **params)
 
     if len(meld) < 3:
-        raise refuse("a meld has at least 3 cards", "meld_too_short")
+        raise refuse("{cards}: a meld has at least 3 cards", "meld_too_short")
     naturals = [card for card in meld if not is_wild(card, pinelle=pinelle)]
     wilds = len(meld) - len(naturals)
     base = sum(card_value(card, pinelle=pinelle) for card in meld)
@@ -257,7 +259,7 @@ def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> Me
         if len(meld) == 4 and all(card.rank is Rank.JOKER for card in meld):
             return MeldValue(SET, FOUR_JOKERS_POINTS, meld, wilds, poker=True)
         raise refuse(
-            "a meld needs a natural card; only four jokers make a meld of wilds alone",
+            "{cards}: a meld needs a natural card; only four jokers make a meld of wilds alone",
             "wilds_only",
         )
 
@@ -266,9 +268,9 @@ def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> Me
     set_problem: RuleError | None = None
     if len(ranks) == 1:
         if len(meld) > 4:
-            set_problem = refuse("a set has 3 or 4 cards", "set_too_long")
+            set_problem = refuse("{cards}: a set has 3 or 4 cards", "set_too_long")
         elif len(suits) != len(naturals):
-            set_problem = refuse("a set must be of different suits", "set_same_suit")
+            set_problem = refuse("{cards}: a set must be of different suits", "set_same_suit")
         else:
             poker = wilds == 0 and len(meld) == 4
             return MeldValue(SET, base * POKER_FACTOR if poker else base, meld, wilds, poker=poker)
@@ -289,31 +291,31 @@ def _run_problem(
     suits: set[Suit | None] = {card.suit for card in naturals}
     if len(suits) > 1:
         if len(ranks) < len(naturals):
-            return "a set must be one rank and a run one suit", "no_meld", {}
-        return "a run must be one suit", "run_suits", {}
+            return N_("{cards}: a set must be one rank and a run one suit"), "no_meld", {}
+        return N_("{cards}: a run must be one suit"), "run_suits", {}
     places = _run_ranks(pinelle)
     if length > len(places):
-        return "a run has at most {most} cards", "run_too_long", {"most": len(places)}
+        return N_("{cards}: a run has at most {most} cards"), "run_too_long", {"most": len(places)}
     plain = [card.rank for card in naturals if card.rank is not Rank.ACE]
     if len(set(plain)) != len(plain):
-        return "a run cannot hold the same card twice", "run_duplicate", {}
+        return N_("{cards}: a run cannot hold the same card twice"), "run_duplicate", {}
     if _fits_run(naturals, length, pinelle):
         return None
     if sum(1 for card in naturals if card.rank is Rank.ACE) > 1:
         return (
-            "a run holds two aces only when it goes from ace to ace (A-{low}-...-K-A)",
+            N_("{cards}: a run holds two aces only when it goes from ace to ace (A-{low}-...-K-A)"),
             "run_two_aces",
             {"low": places[1].value},
         )
     if Rank.ACE in ranks and _fits_round_the_corner(naturals, length, pinelle):
         return (
-            "a run does not wrap around: the ace is low (A-{low}) or high (Q-K-A)",
+            N_("{cards}: a run does not wrap around: the ace is low (A-{low}) or high (Q-K-A)"),
             "run_wraps",
             {"low": places[1].value},
         )
     if length == len(naturals):
-        return "a run must be consecutive", "run_gap", {}
-    return "the wilds cannot fill the gaps of this run", "run_gap", {}
+        return N_("{cards}: a run must be consecutive"), "run_gap", {}
+    return N_("{cards}: the wilds cannot fill the gaps of this run"), "run_gap", {}
 
 
 def _run_value(meld: tuple[Card, ...], wilds: int, base: int) -> MeldValue:
@@ -355,7 +357,7 @@ class Deal:
     #: The side that closed, or that laid the Pinnacolone.
     side: str | None
     in_mano: bool
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 def read_side(
@@ -508,25 +510,30 @@ def score_deal(
             STALLED,
             None,
             False,
-            ("stalled deal: void (scores 0 for all)",),
+            (note("stalled deal: void (scores 0 for all)"),),
         )
     scores: dict[str, int] = {}
-    notes: list[str] = []
+    notes: list[Note] = []
     for side in sides:
         score = read[side].table - read[side].hand
         if side == closed_by:
             bonus = CLOSE_IN_MANO_BONUS if in_mano else CLOSE_BONUS
             score += bonus
-            notes.append(f"{side} closed{' in mano' if in_mano else ''}: +{bonus}")
+            if in_mano:
+                notes.append(note("{side} closed in mano: +{bonus}", side=side, bonus=bonus))
+            else:
+                notes.append(note("{side} closed: +{bonus}", side=side, bonus=bonus))
         if not read[side].laid_meld:
             score -= NO_MELD_PENALTY
-            notes.append(f"{side} laid no meld: -{NO_MELD_PENALTY}")
+            notes.append(
+                note("{side} laid no meld: -{penalty}", side=side, penalty=NO_MELD_PENALTY)
+            )
         scores[side] = score
     if pinnacolone is not None:
-        notes.insert(0, f"{pinnacolone} laid a Pinnacolone and wins the match")
+        notes.insert(0, note("{side} laid a Pinnacolone and wins the match", side=pinnacolone))
         return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes))
     if stalled:
-        notes.insert(0, "stalled deal: no closing bonus")
+        notes.insert(0, note("stalled deal: no closing bonus"))
         return Deal(scores, STALLED, None, False, tuple(notes))
     return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes))
 
@@ -554,8 +561,10 @@ class PinnacolaVariant(Variant):
     """Pinnacola for 2 players, or 4 in two teams (RULES.md §3)."""
 
     id = "pinnacola"
-    title = "Pinnacola"
-    description = "Italian rummy with pinelle and jokers: sets, runs, Pinnacola and Pinnacolone."
+    title = N_("Pinnacola")
+    description = N_(
+        "Italian rummy with pinelle and jokers: sets, runs, Pinnacola and Pinnacolone."
+    )
     player_counts = (2, 4)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
@@ -605,7 +614,7 @@ class PinnacolaVariant(Variant):
             else:
                 winner, tie = _match_winner(totals, target, deals, number)
                 if tie:
-                    notes.append("equal totals at the end: another deal is played")
+                    notes.append(note("equal totals at the end: another deal is played"))
             results.append(
                 HandResult(
                     number=number,

@@ -38,6 +38,7 @@ from .pinochle import (
     read_tricks,
     target_option,
 )
+from .text import N_, Note, note
 from .variants import Variant, register
 
 #: Bids are at most this (RULES.md §4).
@@ -155,17 +156,19 @@ class _Race:
         """The players dealt in: those whose side is still racing."""
         return tuple(p for p in self.setup.players if self.setup.side_of(p) in self.racing)
 
-    def place(self, side: str, notes: list[str], why: str) -> None:
-        """``side`` takes the next place; the match ends unless play goes on for second."""
+    def place(self, side: str, notes: list[Note], why: str) -> None:
+        """``side`` takes the next place; the match ends unless play goes on for second.
+
+        ``why`` is the note's template, with ``{side}`` for the side."""
         self.placed.append(side)
         self.racing.remove(side)
-        notes.append(f"{side} {why}")
+        notes.append(note(why, side=side))
         first_of_three = len(self.placed) == 1 and len(self.setup.sides) == 3
         if first_of_three and self.play_on and len(self.racing) >= 2:
             return
         self.finished = True
 
-    def check(self, notes: list[str]) -> None:
+    def check(self, notes: list[Note]) -> None:
         """The target rule among the sides still racing (RULES.md §2)."""
         while not self.finished and len(self.racing) >= 2:
             before = self.target
@@ -177,10 +180,11 @@ class _Race:
                 contenders=self.racing,
             )
             if self.target != before:
-                notes.append(f"target raised to {self.target}")
+                notes.append(note("target raised to {target}", target=self.target))
             if winner is None:
                 return
-            self.place(winner, notes, "reaches the target" if not self.placed else "is second")
+            why = N_("{side} reaches the target") if not self.placed else N_("{side} is second")
+            self.place(winner, notes, why)
 
     # -- one hand -----------------------------------------------------------------------------
 
@@ -193,13 +197,13 @@ class _Race:
         entry = _read_plain_hand(
             raw, sides, self.options, all_at_once=all_at_once, declare_out=self.declare_out
         )
-        notes: list[str] = []
+        notes: list[Note] = []
         scores: dict[str, int] = {}
         for side in sides:
             meld = entry.meld[side]
             if all_at_once and meld and not entry.took_trick[side]:
                 # RULES.md §1: meld must be saved by a trick (not in two-handed play).
-                notes.append(f"{side}: meld lost, no trick")
+                notes.append(note("{side}: meld lost, no trick", side=side))
                 meld = 0
             scores[side] = meld + entry.tricks[side]
         declarer = entry.declared_out
@@ -208,20 +212,22 @@ class _Race:
             right_claim = self.totals[declarer] + scores[declarer] >= self.target
             if not right_claim and not two_handed:
                 # Seed 004: a wrong claim in three-handed play scores nothing; play goes on.
-                notes.append(f"{declarer} declared out wrongly and scores nothing this hand")
+                notes.append(
+                    note("{side} declared out wrongly and scores nothing this hand", side=declarer)
+                )
                 scores[declarer] = 0
         active = self.active_players()
         for side in sides:
             self.totals[side] += scores[side]
         if declarer is not None and right_claim:
-            self.place(declarer, notes, "declared out and reaches the target")
+            self.place(declarer, notes, N_("{side} declared out and reaches the target"))
             self.check(notes)
         elif declarer is not None and two_handed:
             # Seed 004, Britannica: a wrong claim loses the game; the opponent wins.
             other = next(side for side in sides if side != declarer)
-            notes.append(f"{declarer} declared out wrongly and loses")
+            notes.append(note("{side} declared out wrongly and loses", side=declarer))
             # Two sides: the place taken ends the game (or the play-on for second).
-            self.place(other, notes, "wins: the opponent declared out wrongly")
+            self.place(other, notes, N_("{side} wins: the opponent declared out wrongly"))
         else:
             self.check(notes)
         dealer = self.dealer
@@ -270,8 +276,8 @@ class TwoHanded(_PlainPinochle):
     """Two-handed pinochle with stock (seeds 000, 002, 004)."""
 
     id = "pinochle-2"
-    title = "Pinochle for two"
-    description = "Two players, 12 cards each and a stock; meld after winning a trick."
+    title = N_("Pinochle for two")
+    description = N_("Two players, 12 cards each and a stock; meld after winning a trick.")
     player_counts = (2,)
     all_at_once = False
 
@@ -292,8 +298,8 @@ class ThreeHanded(_PlainPinochle):
     """Three-handed cutthroat pinochle (seeds 000, 004)."""
 
     id = "pinochle-3"
-    title = "Pinochle for three"
-    description = "Three players, 16 cards each, every man for himself; meld needs a trick."
+    title = N_("Pinochle for three")
+    description = N_("Three players, 16 cards each, every man for himself; meld needs a trick.")
     player_counts = (3,)
 
     def _extra_specs(self) -> list[OptionSpec]:
@@ -313,8 +319,8 @@ class FourHanded(_PlainPinochle):
     """Four-handed pinochle, in partnerships by default (seeds 000, 004)."""
 
     id = "pinochle-4"
-    title = "Pinochle for four"
-    description = "Four players, 12 cards each, partners opposite; meld needs a trick."
+    title = N_("Pinochle for four")
+    description = N_("Four players, 12 cards each, partners opposite; meld needs a trick.")
     player_counts = (4,)
 
     def _extra_specs(self) -> list[OptionSpec]:
@@ -341,8 +347,8 @@ class PartnershipAuction(Variant):
     """Partnership auction pinochle: four players in two teams bid for trump (Bicycle)."""
 
     id = "partnership-auction"
-    title = "Partnership auction pinochle"
-    description = "Four players in two teams, 12 cards each; the high bidder names trump."
+    title = N_("Partnership auction pinochle")
+    description = N_("Four players in two teams, 12 cards each; the high bidder names trump.")
     player_counts = (4,)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
@@ -390,9 +396,9 @@ class PartnershipAuction(Variant):
                         totals, target, step=step, counted_first=counted_first
                     )
                     if target != before:
-                        notes.append(f"target raised to {target}")
+                        notes.append(note("target raised to {target}", target=target))
                     if winner is not None:
-                        notes.append(f"{winner} reaches the target")
+                        notes.append(note("{side} reaches the target", side=winner))
             results.append(
                 HandResult(
                     number,
@@ -419,7 +425,7 @@ class PartnershipAuction(Variant):
             target=target,
         )
 
-    def _score(self, setup: Setup, raw: object) -> tuple[dict[str, int], str | None, list[str]]:
+    def _score(self, setup: Setup, raw: object) -> tuple[dict[str, int], str | None, list[Note]]:
         """One hand's scores, the side counted first (``None``: thrown in) and notes."""
         options = setup.options
         sides = setup.sides
@@ -428,7 +434,7 @@ class PartnershipAuction(Variant):
             as_choice(entry["outcome"], "outcome", ("all_pass",))
             # A thrown-in hand has no bid, no meld, no tricks (Bicycle).
             check_keys(entry, ("outcome",))
-            return dict.fromkeys(sides, 0), None, ["all passed: thrown in"]
+            return dict.fromkeys(sides, 0), None, [note("all passed: thrown in")]
         check_keys(
             entry,
             ("bidder", "bid", "trump", "meld", "tricks", "took_trick", "conceded"),
@@ -449,26 +455,26 @@ class PartnershipAuction(Variant):
             _check_no_play(entry, sides)
             # RULES.md §2: conceded ("throw in"): − bid, the opponents score their meld.
             scores = {bidders: -bid, others: meld[others]}
-            return scores, others, [f"{bidders} conceded: -{bid}"]
+            return scores, others, [note("{side} conceded: -{bid}", side=bidders, bid=bid)]
         if "tricks" not in entry:
             raise RuleError("tricks", "is required", code="required")
         tricks = read_tricks(entry["tricks"], "tricks", sides, counting_of(options))
         took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
-        notes: list[str] = []
+        notes: list[Note] = []
         saved: dict[str, int] = {}
         for side in sides:
             # RULES.md §2: the bidding side's meld, too, counts only if it takes a trick.
             saved[side] = meld[side] if took[side] else 0
             if meld[side] and not took[side]:
-                notes.append(f"{side}: meld lost, no trick")
+                notes.append(note("{side}: meld lost, no trick", side=side))
         made = saved[bidders] + tricks[bidders] >= bid
         scores = {others: saved[others] + tricks[others]}
         if made:
             scores[bidders] = saved[bidders] + tricks[bidders]
-            notes.append(f"{bidders} made {bid}")
+            notes.append(note("{side} made {bid}", side=bidders, bid=bid))
         else:
             scores[bidders] = -bid
-            notes.append(f"{bidders} set: -{bid}")
+            notes.append(note("{side} set: -{bid}", side=bidders, bid=bid))
         # The bidding side is counted first if it made its bid; if it was set, the other side
         # wins if it is over (RULES.md §2, Bicycle).
         return {side: scores[side] for side in sides}, bidders if made else others, notes

@@ -350,7 +350,7 @@ def test_three_handed_meld_must_be_saved_by_a_trick() -> None:
     entry = hand({"Ana": 100, "Ben": 60, "Cruz": 40}, {"Ana": 150, "Ben": 100, "Cruz": 0})
     state = play(match, entry)
     assert state.hands[0].scores == {"Ana": 250, "Ben": 160, "Cruz": 0}
-    assert any("Cruz" in note and "meld" in note for note in state.hands[0].notes)
+    assert any("Cruz" in str(note) and "meld" in str(note) for note in state.hands[0].notes)
 
 
 def test_a_trick_worth_nothing_saves_the_meld() -> None:

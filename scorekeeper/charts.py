@@ -1,0 +1,133 @@
+"""The running-totals chart: every side's total after each hand, as inline SVG markup.
+
+Pure Python (no Flask, no database): numbers and names in, an SVG string out. The page
+gives the words (already translated); every name that reaches the markup is escaped here,
+so a template may mark the result safe. Colours come from the stylesheet through one class
+per side (``s0``, ``s1`` ...): the strict Content-Security-Policy allows no ``style``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from .rules import MatchState
+
+#: The drawing's own coordinates (the page scales it to its width).
+WIDTH = 320
+HEIGHT = 170
+#: Room for the value labels on the left, the hand labels below.
+LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 22
+
+
+def running_totals(state: MatchState) -> list[dict[str, int]]:
+    """Every side's total before the first hand (all 0) and after each hand.
+
+    The rules keep a total as the sum of a side's scores (or, in units, of a player's
+    payments; the kitty is no side), hand after hand; this is that sum, one point per hand.
+    A side a hand leaves out (three-handed play-on) keeps its total.
+    """
+    total = dict.fromkeys(state.sides, 0)
+    points = [dict(total)]
+    for hand in state.hands:
+        numbers: Mapping[str, int] = (
+            hand.scores if hand.scores is not None else (hand.payments or {})
+        )
+        for side in state.sides:
+            total[side] += numbers.get(side, 0)
+        points.append(dict(total))
+    return points
+
+
+def chart_svg(
+    sides: Sequence[str],
+    points: Sequence[Mapping[str, int]],
+    target: int | None = None,
+    *,
+    title: str = "Running totals",
+    target_label: str = "target",
+    hand_label: str = "hand",
+) -> str:
+    """One polyline per side through its totals (``points[0]`` is before the first hand),
+    a dashed line at ``target`` when there is one, a zero line when a total goes below zero,
+    and the lowest, highest and target values and the first and last hand as labels.
+
+    >>> svg = chart_svg(["Ana", "Ben"], [{"Ana": 0, "Ben": 0}, {"Ana": 190, "Ben": 120}], 1000)
+    >>> svg.count("<polyline"), svg.count('class="target"')
+    (2, 1)
+    """
+    values = [point.get(side, 0) for point in points for side in sides]
+    low = min([0, *values] + ([target] if target is not None else []))
+    high = max([1, *values] + ([target] if target is not None else []))
+    if high == low:
+        high = low + 1
+    hands = max(len(points) - 1, 1)
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(hand: int) -> str:
+        return _num(LEFT + plot_w * hand / hands)
+
+    def y(value: int) -> str:
+        return _num(TOP + plot_h * (high - value) / (high - low))
+
+    bottom = TOP + plot_h
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#000"/>',
+        f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" '
+        'stroke="#000"/>',
+    ]
+    labels = {low, high}
+    if low < 0 < high:
+        parts.append(
+            f'<line class="zero" x1="{LEFT}" y1="{y(0)}" x2="{WIDTH - RIGHT}" y2="{y(0)}" '
+            'stroke="#888"/>'
+        )
+        labels.add(0)
+    if target is not None:
+        parts.append(
+            f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{WIDTH - RIGHT}" '
+            f'y2="{y(target)}" stroke="#000" stroke-dasharray="6 4"/>'
+        )
+        # The label sits above its line, or below it when the line runs along the top.
+        line_y = float(y(target))
+        label_y = line_y + 12 if line_y < TOP + 14 else line_y - 3
+        parts.append(
+            f'<text class="label target-label" x="{WIDTH - RIGHT}" y="{_num(label_y)}" '
+            f'text-anchor="end">{escape(target_label)} {target}</text>'
+        )
+        labels.add(target)
+    placed: list[float] = []
+    # The most telling values first; a label too close to one already placed is left out.
+    for value in sorted(labels, key=lambda v: (v != target, v != 0, v != high)):
+        label_y = float(y(value))
+        if any(abs(label_y - other) < 11 for other in placed):
+            continue
+        placed.append(label_y)
+        parts.append(
+            f'<text class="label" x="{LEFT - 4}" y="{_num(float(y(value)) + 4)}" '
+            f'text-anchor="end">{value}</text>'
+        )
+    parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}" text-anchor="middle">0</text>')
+    if len(points) > 1:
+        parts.append(
+            f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+            f"{escape(hand_label)} {len(points) - 1}</text>"
+        )
+    for i, side in enumerate(sides):
+        line = " ".join(f"{x(n)},{y(point.get(side, 0))}" for n, point in enumerate(points))
+        parts.append(
+            f'<polyline class="line s{i}" data-side="{escape(side)}" points="{line}" '
+            f'fill="none" stroke="#000" stroke-width="2"><title>{escape(side)}</title></polyline>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _num(value: float) -> str:
+    """A coordinate with at most one decimal (``12``, ``12.5``)."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text

@@ -1,0 +1,128 @@
+// scorekeeper: the card pickers of the tools pages. Each tap on a card counts it (0, 1, 2 and
+// round again; a joker up to 4) in the form's number field, then the JSON API values the cards
+// and the page shows what it answers. Without JavaScript the same form is posted.
+"use strict";
+(function () {
+  var form = document.getElementById("picker");
+  if (!form || !window.fetch || !window.JSON) return;
+  function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+  function data(name) { try { return JSON.parse(form.dataset[name]); } catch (e) { return null; } }
+  function text(el, value) { if (el) el.textContent = value; }
+
+  form.classList.add("live");
+  $all(document, ".nojs-only").forEach(function (el) { el.hidden = true; });
+  var cells = $all(form, ".card[data-card]");
+
+  function countOf(cell) { return parseInt(cell.querySelector("input").value, 10) || 0; }
+  function face(cell) { return cell.querySelector(".face").textContent; }
+  function mark(cell) {
+    var n = countOf(cell);
+    cell.className = cell.className.replace(/\bn\d\b/, "") .trim() + " n" + n;
+    cell.setAttribute("aria-pressed", n > 0 ? "true" : "false");
+    cell.setAttribute("aria-label", face(cell) + (n > 1 ? " ×" + n : ""));
+  }
+  cells.forEach(function (cell) {
+    var input = cell.querySelector("input");
+    input.readOnly = true;
+    input.tabIndex = -1;
+    cell.tabIndex = 0;
+    cell.setAttribute("role", "button");
+    mark(cell);
+    function tap(event) {
+      event.preventDefault();
+      var most = parseInt(input.max, 10) || 2;
+      var n = countOf(cell) + 1;
+      input.value = String(n > most ? 0 : n);
+      mark(cell);
+      update();
+    }
+    cell.addEventListener("click", tap);
+    cell.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") tap(event);
+    });
+  });
+
+  function picked() {
+    var cards = [];
+    cells.forEach(function (cell) {
+      for (var i = countOf(cell); i > 0; i -= 1) cards.push(cell.dataset.card);
+    });
+    return cards;
+  }
+
+  // Only the answer to the latest question is shown.
+  var asked = 0;
+  function ask(body, show) {
+    var mine = ++asked;
+    form.setAttribute("aria-busy", "true");
+    fetch(form.dataset.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().then(function (answer) { return [response.ok, answer]; });
+    }).then(function (result) {
+      if (mine !== asked) return;
+      form.removeAttribute("aria-busy");
+      show(result[0], result[1]);
+    }).catch(function () {
+      if (mine === asked) form.removeAttribute("aria-busy");
+    });
+  }
+  function firstError(answer) {
+    var errors = (answer && answer.errors) || {};
+    for (var key in errors) { if (errors[key] && errors[key].length) return errors[key][0]; }
+    return "";
+  }
+
+  var kind = form.dataset.kind;
+  var update;
+  if (kind === "pinochle") {
+    var names = data("names") || {};
+    var found = document.getElementById("found");
+    var total = document.getElementById("meld-total");
+    var note = document.getElementById("result-note");
+    var select = form.querySelector("select[name=melds]");
+    update = function () {
+      var trump = form.querySelector("input[name=trump]:checked");
+      if (!trump) {
+        found.textContent = ""; text(total, "–"); text(note, form.dataset.pickTrump);
+        return;
+      }
+      ask({ cards: picked(), trump: trump.value, melds: select ? select.value : data("melds") },
+        function (ok, answer) {
+          found.textContent = "";
+          if (!ok) { text(total, "–"); text(note, firstError(answer)); return; }
+          answer.melds.forEach(function (meld) {
+            var item = document.createElement("li");
+            var name = document.createElement("span");
+            var points = document.createElement("b");
+            name.textContent = (names[meld.id] || meld.id) + (meld.count > 1 ? " ×" + meld.count : "");
+            points.textContent = String(meld.points);
+            item.appendChild(name); item.appendChild(document.createTextNode(" ")); item.appendChild(points);
+            found.appendChild(item);
+          });
+          text(total, String(answer.total));
+          text(note, answer.melds.length ? "" : form.dataset.none);
+        });
+    };
+    $all(form, "input[name=trump]").forEach(function (radio) { radio.addEventListener("change", update); });
+    if (select) select.addEventListener("change", update);
+  } else {
+    var kinds = data("kinds") || {};
+    var line = document.getElementById("picked");
+    var wild = form.querySelector("input[name=pinelle]");
+    update = function () {
+      var cards = picked();
+      if (!cards.length) { text(line, ""); line.className = "picked"; return; }
+      ask({ meld: cards, pinelle: wild ? wild.checked : form.dataset.pinelle === "true" },
+        function (ok, answer) {
+          line.className = "picked " + (ok ? "ok" : "no");
+          text(line, ok ? (kinds[answer.kind] || answer.kind) + " · " + answer.points : firstError(answer));
+        });
+    };
+    if (wild) wild.addEventListener("change", update);
+  }
+  if (picked().length) update();
+})();

@@ -1,0 +1,212 @@
+"""The forms of the tools pages: a grid of cards (how many of each, 0-2) and its choices.
+
+Without JavaScript the grid is a form of number inputs, one per card, that the server reads
+into a list of cards for the rules; ``static/picker.js`` turns each cell into a tap target that
+counts 0 -> 1 -> 2 -> 0 and asks the API for the result. Nothing here adds up points: the rules
+value the cards (:func:`~scorekeeper.rules.pinochle.calculate_meld`,
+:func:`~scorekeeper.rules.pinnacola.value_meld`, :func:`~scorekeeper.rules.pinnacola.read_side`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, SelectField, StringField
+
+from ..matches.forms import TRUMPS, Buttons, FormError, choice_list
+from ..rules import RuleError
+from ..rules.cards import PINOCHLE_RANKS, Card, Rank, Suit
+from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES
+
+#: Suits in the order the grids show them (rows).
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+#: The 24 cards of a pinochle deck (two of each in the deck), a row per suit, A high to 9.
+PINOCHLE_ROWS: tuple[tuple[Suit, tuple[Card, ...]], ...] = tuple(
+    (suit, tuple(Card(rank, suit) for rank in PINOCHLE_RANKS)) for suit in SUITS
+)
+
+#: A Pinnacola suit in two rows of seven places, A-7 and 8-K; ``None`` marks the place of a red
+#: 2, which is out of the deck (RULES.md §3).
+_RUMMY_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
+PINNACOLA_ROWS: tuple[tuple[Suit, tuple[tuple[Card | None, ...], ...]], ...] = tuple(
+    (
+        suit,
+        tuple(
+            tuple(
+                None if rank is Rank.TWO and suit.is_red else Card(rank, suit)
+                for rank in _RUMMY_RANKS[start : start + 7]
+            )
+            for start in (0, 7)
+        ),
+    )
+    for suit in SUITS
+)
+JOKER = Card(Rank.JOKER)
+PINNACOLA_CARDS: tuple[Card, ...] = (
+    *(card for _suit, rows in PINNACOLA_ROWS for row in rows for card in row if card),
+    JOKER,
+)
+
+#: What each meld id of RULES.md §1 is called on the page.
+MELD_NAMES: dict[str, Any] = {
+    "run": _l("run"),
+    "double_run": _l("double run"),
+    "royal_marriage": _l("royal marriage"),
+    "marriage": _l("marriage"),
+    "dix": _l("dix"),
+    "pinochle": _l("pinochle"),
+    "double_pinochle": _l("double pinochle"),
+    "aces_around": _l("aces around"),
+    "kings_around": _l("kings around"),
+    "queens_around": _l("queens around"),
+    "jacks_around": _l("jacks around"),
+    "double_aces": _l("eight aces"),
+    "double_kings": _l("eight kings"),
+    "double_queens": _l("eight queens"),
+    "double_jacks": _l("eight jacks"),
+}
+
+#: What each kind of Pinnacola meld is called on the page.
+KIND_NAMES: dict[str, Any] = {"set": _l("set"), "run": _l("run")}
+
+#: The meld tables a table without a match may pick (RULES.md §1).
+MELD_TABLES: tuple[tuple[str, Any], ...] = (
+    ("standard", _l("standard")),
+    ("seed-004", _l("seed-004 (double pinochle 400)")),
+)
+
+
+def card_field(card: Card) -> str:
+    """The name of a card's count field (``c_10S``, ``c_JK``)."""
+    return f"c_{card}"
+
+
+def card_face(card: Card) -> str:
+    """How a card is printed: its rank and its suit's symbol (``10♥``)."""
+    if card.suit is None:
+        return _("Joker")
+    return card.rank.value + card.suit.symbol
+
+
+def most_copies(card: Card) -> int:
+    """How many of a card one deck holds: pinochle and Pinnacola both have two of each natural
+    card; Pinnacola has four jokers (RULES.md §1, §3)."""
+    return JOKER_COPIES if card.rank is Rank.JOKER else NATURAL_COPIES
+
+
+def _count_field(card: Card) -> StringField:
+    return StringField(
+        card_face(card) if card.suit else _l("Joker"),
+        default="0",
+        render_kw={
+            "type": "number",
+            "min": "0",
+            "max": str(most_copies(card)),
+            "inputmode": "numeric",
+            "autocomplete": "off",
+        },
+    )
+
+
+class CardGridForm(FlaskForm):
+    """A grid of cards, each with how many of it are picked."""
+
+    cards: tuple[Card, ...] = ()
+
+    def picked(self) -> list[str]:
+        """The cards picked, in grid order, each as many times as its count.
+
+        Refuses a count that is not 0 up to the copies a deck holds, at the card's field.
+        """
+        picked: list[str] = []
+        for card in self.cards:
+            name = card_field(card)
+            text = (self[name].data or "").strip() or "0"
+            most = most_copies(card)
+            if not re.fullmatch(r"\d", text) or int(text) > most:
+                raise FormError(name, _("Enter 0 to %(most)s.", most=most))
+            picked += [str(card)] * int(text)
+        return picked
+
+    def set_counts(self, cards: Iterable[str]) -> None:
+        """Show these cards in the grid (and nothing else)."""
+        counts: dict[str, int] = {}
+        for text in cards:
+            counts[text] = counts.get(text, 0) + 1
+        for card in self.cards:
+            self[card_field(card)].data = str(counts.get(str(card), 0))
+
+    def count(self, card: Card) -> int:
+        """How many of ``card`` the grid shows (0 when the field holds no count)."""
+        text = (self[card_field(card)].data or "").strip()
+        return int(text) if text.isdigit() else 0
+
+
+def _grid_form(
+    name: str, base: type[CardGridForm], cards: Sequence[Card], fields: dict[str, Any]
+) -> type[CardGridForm]:
+    fields = {**fields, **{card_field(card): _count_field(card) for card in cards}}
+    form_class: type[CardGridForm] = type(name, (base,), fields)
+    form_class.cards = tuple(cards)
+    return form_class
+
+
+PinochleMeldForm = _grid_form(
+    "PinochleMeldForm",
+    CardGridForm,
+    [card for _suit, row in PINOCHLE_ROWS for card in row],
+    {
+        "trump": Buttons(_l("Trump"), choices=choice_list(TRUMPS)),
+        "melds": SelectField(
+            _l("Meld values"), choices=choice_list(MELD_TABLES), default="standard"
+        ),
+    },
+)
+"""The meld calculator: the 24 cards of a pinochle deck, trump and the meld table."""
+
+PinnacolaPickerForm = _grid_form(
+    "PinnacolaPickerForm",
+    CardGridForm,
+    PINNACOLA_CARDS,
+    {
+        "table": HiddenField(),
+        "hand": HiddenField(),
+        "pinelle": BooleanField(_l("black 2s are wild (pinelle)"), default=True),
+    },
+)
+"""The Pinnacola card picker: the cards of the grid, the melds laid so far (``table``: melds
+separated by ``|``, cards by spaces) and the cards left in hand."""
+
+
+def read_table(text: str | None) -> list[list[str]]:
+    """The melds kept in the picker's ``table`` field (``"5H 6H JK|4S 4H 4D"``)."""
+    return [meld.split() for meld in (text or "").split("|") if meld.split()]
+
+
+def write_table(melds: Iterable[Sequence[str]]) -> str:
+    """The ``table`` field for a list of melds."""
+    return "|".join(" ".join(meld) for meld in melds)
+
+
+def face_of(text: str) -> str:
+    """How a card written as the API writes it (``10H``, ``JK``) is printed (``10♥``); text
+    that is no card is printed as it is (the rules name it in their refusal)."""
+    try:
+        return card_face(Card.parse(text))
+    except RuleError:
+        return text
+
+
+def is_red(text: str) -> bool:
+    """Whether a card written as the API writes it is of a red suit."""
+    try:
+        suit = Card.parse(text).suit
+    except RuleError:
+        return False
+    return suit is not None and suit.is_red

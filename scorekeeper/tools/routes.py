@@ -1,0 +1,244 @@
+"""The tools pages: the pinochle meld calculator and the Pinnacola card picker.
+
+Both work without JavaScript (the grid is posted and the rules value it) and carry their result
+back into a match's hand form: ``?match=<id>&side=<side>`` names the match and the side, and
+"use" redirects to the match page with the result in its address (``/m/<id>?meld.Us=run,dix``,
+``/m/<id>?table.Us=385&hand.Us=45``), which fills the form in. Nothing is stored here, and no
+points are added up: the rules do that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .. import service
+from ..matches.forms import FormError, add_error, rule_message
+from ..matches.tokens import token_for
+from ..rules import RuleError
+from ..rules.pinnacola import check_deck, read_card, read_side, value_meld
+from ..rules.pinochle import MeldReport, calculate_meld
+from . import bp
+from .forms import (
+    JOKER,
+    KIND_NAMES,
+    MELD_NAMES,
+    PINNACOLA_ROWS,
+    PINOCHLE_ROWS,
+    CardGridForm,
+    PinnacolaPickerForm,
+    PinochleMeldForm,
+    face_of,
+    is_red,
+    read_table,
+    write_table,
+)
+
+#: Variants whose hand form takes each side's meld as a list of meld ids.
+MELD_LIST_VARIANTS = ("pinochle-2", "pinochle-3", "pinochle-4", "partnership-auction", "auction")
+#: Query arguments of the match page that fill its hand form in (see ``matches/forms.py``).
+CARRIED = ("meld.", "table.", "hand.")
+
+
+@dataclass(frozen=True)
+class Target:
+    """The match and side a tool's result goes back to."""
+
+    public_id: str
+    side: str
+    options: Mapping[str, Any]
+    #: What the match page's address already carries for other sides (``meld.Them``).
+    carry: dict[str, str]
+
+    def url(self, **fields: str) -> str:
+        """The match page with ``fields`` (and what it carried before) filled in."""
+        query: dict[str, Any] = {**self.carry, **fields}
+        return url_for("matches.show", public_id=self.public_id, **query)
+
+
+def _target(variants: tuple[str, ...]) -> Target | None:
+    """The match and side named by ``?match=&side=``, when this phone may score that match.
+
+    A match of another game, a side that is not the match's, or a match this phone only
+    watches gives no target: the tool still works, it just cannot carry its result back.
+    """
+    public_id = request.args.get("match", "")
+    side = request.args.get("side", "")
+    if not public_id or token_for(public_id) is None:
+        return None
+    try:
+        match = service.get_match(public_id)
+    except service.NotFound:
+        return None
+    if match.variant not in variants:
+        return None
+    setup = service.setup_of(match)
+    if side not in setup.sides:
+        return None
+    if match.variant == "auction" and setup.options.get("scoring", "units") == "units":
+        return None  # in units the form takes the bidder's meld as one number, no list
+    carry = {key: value for key, value in request.args.items() if key.startswith(CARRIED)}
+    return Target(public_id, side, setup.options, carry)
+
+
+def _render(template: str, form: CardGridForm, status: int = 200, **context: Any) -> Any:
+    return (
+        render_template(template, form=form, face_of=face_of, is_red=is_red, **context),
+        status,
+    )
+
+
+# --- Pinochle meld calculator ----------------------------------------------------------------
+
+
+def meld_list(report: MeldReport) -> list[str]:
+    """The hand form's list of meld ids for a report: each id as many times as it is held."""
+    return [meld.id for meld in report.melds for _ in range(meld.count)]
+
+
+@bp.route("/pinochle-meld", methods=["GET", "POST"])
+def pinochle_meld() -> Any:
+    """Tap the cards of a hand, pick trump, see the melds and their total (RULES.md §1)."""
+    target = _target(MELD_LIST_VARIANTS)
+    form = PinochleMeldForm()
+    melds: Any = form.melds.data or "standard"
+    if target is not None:
+        melds = target.options.get("melds", "standard")
+    report: MeldReport | None = None
+    status = 200
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        try:
+            cards = form.picked()
+            if form.trump.data:
+                report = calculate_meld(cards, form.trump.data, melds)
+            elif request.form.get("action") == "use":
+                add_error(form, "trump", _("Pick the trump first."))
+                status = 422
+        except FormError as error:
+            add_error(form, error.field_name, error.message)
+            status = 422
+        except RuleError as error:
+            add_error(form, error.path if error.path in form else None, rule_message(error))
+            status = 422
+        if report is not None and target is not None and request.form.get("action") == "use":
+            listed = ",".join(meld_list(report)) or "0"
+            return redirect(target.url(**{f"meld.{target.side}": listed}), code=303)
+    return _render(
+        "tools/pinochle_meld.html",
+        form,
+        status,
+        rows=PINOCHLE_ROWS,
+        report=report,
+        melds=melds,
+        meld_names={meld: str(name) for meld, name in MELD_NAMES.items()},
+        target=target,
+    )
+
+
+# --- Pinnacola card picker -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LaidMeld:
+    """A meld on the table as the picker shows it."""
+
+    cards: list[str]
+    kind: str
+    points: int
+    notes: tuple[str, ...]
+
+
+def _laid(cards: list[str], pinelle: bool, path: str) -> LaidMeld:
+    value = value_meld(cards, pinelle=pinelle, path=path)
+    notes = []
+    if value.pinnacolone:
+        notes.append(_("Pinnacolone: wins the match"))
+    elif value.pinnacola:
+        notes.append(_("Pinnacola"))
+    elif value.poker:
+        notes.append(_("poker"))
+    if value.wilds:
+        notes.append(ngettext("%(num)s wild", "%(num)s wilds", value.wilds))
+    return LaidMeld(cards, str(KIND_NAMES.get(value.kind, value.kind)), value.points, tuple(notes))
+
+
+def _check_deck(table: list[list[str]], hand: list[str], pinelle: bool) -> None:
+    """Refuse cards that the two decks do not hold so many times (RULES.md §3)."""
+    everything = [card for meld in table for card in meld] + hand
+    check_deck((read_card(card, "cards", pinelle=pinelle), "cards") for card in everything)
+
+
+@bp.route("/pinnacola-meld", methods=["GET", "POST"])
+def pinnacola_meld() -> Any:
+    """Pick the cards of each meld on the table and the cards left in hand; see their points
+    (RULES.md §3: wilds, poker, Pinnacola ×2/×3, Pinnacolone)."""
+    target = _target(("pinnacola",))
+    form = PinnacolaPickerForm()
+    pinelle = bool(target.options.get("pinelle", True)) if target else bool(form.pinelle.data)
+    table = read_table(form.table.data)
+    hand = (form.hand.data or "").split()
+    status = 200
+    action, _sep, which = (request.form.get("action") or "").partition(":")
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        try:
+            picked = form.picked()
+            if action == "add":
+                _laid(picked, pinelle, "meld")
+                _check_deck([*table, picked], hand, pinelle)
+                table.append(picked)
+                form.set_counts([])
+            elif action == "hand":
+                _check_deck(table, picked, pinelle)
+                hand = picked
+                form.set_counts([])
+            elif action == "edit" and which.isdigit() and int(which) < len(table):
+                form.set_counts(table.pop(int(which)))
+            elif action == "edit-hand":
+                form.set_counts(hand)
+                hand = []
+        except FormError as error:
+            add_error(form, error.field_name, error.message)
+            status = 422
+        except RuleError as error:
+            add_error(form, None, rule_message(error))
+            status = 422
+    laid: list[LaidMeld] = []
+    side = None
+    try:
+        laid = [_laid(meld, pinelle, f"table[{i}]") for i, meld in enumerate(table)]
+        side, _cards = read_side({"table": table, "hand": hand}, "side", pinelle=pinelle)
+    except RuleError as error:
+        # The kept melds no longer hold (pinelle switched off): say so, keep them to edit.
+        add_error(form, None, f"{error.path}: {rule_message(error)}")
+        status = 422
+    form.table.data = write_table(table)
+    form.hand.data = " ".join(hand)
+    if action == "use" and target is not None and side is not None and status == 200:
+        return redirect(
+            target.url(
+                **{f"table.{target.side}": str(side.table), f"hand.{target.side}": str(side.hand)}
+            ),
+            code=303,
+        )
+    return _render(
+        "tools/pinnacola_meld.html",
+        form,
+        status,
+        rows=PINNACOLA_ROWS,
+        joker=JOKER,
+        laid=laid,
+        hand=hand,
+        side=side,
+        pinelle=pinelle,
+        target=target,
+        kind_names={kind: str(name) for kind, name in KIND_NAMES.items()},
+    )

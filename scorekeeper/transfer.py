@@ -1,0 +1,191 @@
+"""A match carried out of and back into the scorekeeper: CSV to read, JSON to import.
+
+The JSON document is the match as stored (its setup and its hands as entered), never its
+scores: importing it replays the hands through the rules like any other match, so what an
+edited file claims can never disagree with what the rules make of it.
+
+Importing goes through :mod:`scorekeeper.service` (``create_match``, ``add_hand``), the one
+place that writes matches. All of it or nothing: the whole document is first replayed by the
+rules without touching the database, and if a write still fails half-way the new match is
+deleted again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .extensions import db
+from .models import Match
+from .rules import FINISHED, MatchOverError, MatchState, RuleError, find_variant
+from .rules.entry import as_bool, as_list, as_object, check_keys
+from .service import add_hand, create_match, finish_match, state_of
+
+#: What the ``format`` key of an export says, and the one ``version`` of it there is.
+FORMAT = "scorekeeper-match"
+FORMAT_VERSION = 1
+#: The keys of an export; ``finished`` is set when the table ended the match.
+DOCUMENT_KEYS = (
+    "format",
+    "version",
+    "variant",
+    "players",
+    "teams",
+    "rules",
+    "dealer",
+    "hands",
+    "finished",
+)
+#: More hands than any night at a table plays: a larger file is refused, not replayed.
+MAX_HANDS = 500
+
+
+# --- Export ----------------------------------------------------------------------------------
+
+
+def match_document(match: Match) -> dict[str, Any]:
+    """The match as a JSON-ready document that :func:`import_match` takes back."""
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "variant": match.variant,
+        "players": list(match.players),
+        "teams": [dict(team) for team in match.teams],
+        "rules": dict(match.options),
+        "dealer": match.first_dealer,
+        "hands": [dict(hand.input) for hand in match.hands],
+        "finished": bool(match.finished),
+    }
+
+
+def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, Any]], str]) -> str:
+    """One row per hand: number, dealer, what was entered (``summary`` of it and the entry
+    itself as JSON), every side's score in that hand, then every side's total after it.
+
+    Headings are English and fixed, so that a spreadsheet made from one export reads the next.
+    """
+    from .charts import running_totals
+
+    sides = list(state.sides)
+    units = any(hand.payments is not None for hand in state.hands)
+    kitty = state.kitty is not None
+    heading = ["hand", "dealer", "summary", "input"]
+    heading += [f"{side} {'units' if units else 'score'}" for side in sides]
+    heading += ["kitty units"] if kitty else []
+    heading += [f"{side} total" for side in sides]
+    heading += ["kitty total"] if kitty else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([_cell(text) for text in heading])
+    kitty_total = 0
+    for hand, after in zip(state.hands, running_totals(state)[1:], strict=True):
+        numbers = hand.scores if hand.scores is not None else (hand.payments or {})
+        row: list[Any] = [
+            hand.number,
+            _cell(hand.dealer),
+            _cell(summary(hand.input)),
+            _cell(json.dumps(hand.input, ensure_ascii=False, separators=(",", ":"))),
+        ]
+        row += [numbers.get(side, "") for side in sides]
+        if kitty:
+            kitty_total += (hand.payments or {}).get("kitty", 0)
+            row.append((hand.payments or {}).get("kitty", 0))
+        row += [after[side] for side in sides]
+        if kitty:
+            row.append(kitty_total)
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Text a spreadsheet will not run as a formula (a name such as ``=HYPERLINK(...)``)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+# --- Import ----------------------------------------------------------------------------------
+
+
+def read_document(text: str | bytes) -> dict[str, Any]:
+    """The export in ``text``, its shape checked (:class:`RuleError` naming what is wrong);
+    the rules check the rest when it is imported."""
+    try:
+        # A byte-order mark, as some editors save one, is no reason to refuse a file.
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        document = json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise RuleError("_", "this is not a JSON file", code="not_json") from None
+    document = dict(as_object(document, "_"))
+    check_keys(document, DOCUMENT_KEYS, required=("format", "version", "variant", "hands"))
+    version = document["version"]
+    if document["format"] != FORMAT or type(version) is not int or version != FORMAT_VERSION:
+        raise RuleError(
+            "format",
+            "this is not a scorekeeper match export (format {format}, version {version})",
+            code="bad_format",
+            format=FORMAT,
+            version=FORMAT_VERSION,
+        )
+    hands = as_list(document["hands"], "hands")
+    if len(hands) > MAX_HANDS:
+        raise RuleError(
+            "hands", "a match has at most {most} hands", code="too_many_hands", most=MAX_HANDS
+        )
+    for i, hand in enumerate(hands):
+        as_object(hand, f"hands[{i}]")
+    as_bool(document.get("finished", False), "finished")
+    return document
+
+
+def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
+    """Create a new match from an export (see :func:`read_document`) and its edit token.
+
+    :class:`RuleError` if the rules refuse the setup or any hand (a hand's path starts with
+    its place in the file: ``hands[2].bid``); nothing is stored then.
+    """
+    variant = find_variant(document["variant"])
+    seating = (
+        document.get("players"),
+        document.get("teams"),
+        document.get("rules"),
+        document.get("dealer"),
+    )
+    setup = variant.setup(*seating)
+    hands = [dict(hand) for hand in document["hands"]]
+    # Replay it all before writing anything: a refused hand stores nothing at all.
+    try:
+        variant.play(setup, hands)
+    except MatchOverError as over:
+        raise RuleError(
+            f"hands[{over.hand - 1}]", "the match was over before this hand", code="match_over"
+        ) from over
+    except RuleError as error:
+        if error.hand is None:
+            raise
+        raise error.under(f"hands[{error.hand - 1}]") from error
+    match, token = create_match(document["variant"], *seating)
+    try:
+        for hand in hands:
+            add_hand(match.public_id, token, hand)
+        if document.get("finished") and hands and state_of(match).status != FINISHED:
+            finish_match(match.public_id, token)
+    except BaseException:
+        _discard(match)
+        raise
+    return match, token
+
+
+def _discard(match: Match) -> None:
+    """Delete a match whose import failed half-way (its hands go with it)."""
+    db.session.rollback()
+    stale = db.session.get(Match, match.id)
+    if stale is not None:
+        db.session.delete(stale)
+        db.session.commit()
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")

@@ -1,0 +1,318 @@
+"""The meld calculator and the Pinnacola card picker without JavaScript: the grid is posted,
+the rules value it, and "use" carries the result into a match's hand form."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app, service
+from scorekeeper.config import TestConfig as CsrfConfig
+from scorekeeper.extensions import db
+
+from .pages import errors, hidden, start, totals
+
+
+def grid(*cards: str) -> dict[str, str]:
+    """The calculator's count fields for these cards (a card twice counts 2)."""
+    counts: dict[str, str] = {}
+    for card in cards:
+        counts[f"c_{card}"] = str(int(counts.get(f"c_{card}", "0")) + 1)
+    return counts
+
+
+def found(html: str) -> tuple[list[tuple[str, int]], str]:
+    """The melds the calculator shows (name, points) and its total."""
+    melds = [
+        (name, int(points))
+        for name, points in re.findall(r"<li><span>([^<]+)</span> <b>(\d+)</b></li>", html)
+    ]
+    total = re.search(r'id="meld-total">([^<]*)<', html)
+    assert total, html
+    return melds, total.group(1)
+
+
+RUN = ("AS", "10S", "KS", "QS", "JS")
+KINGS_AND_QUEENS = ("KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC")
+EIGHT_ACES = ("AS", "AH", "AD", "AC") * 2
+DOUBLE_PINOCHLE = ("QS", "QS", "JD", "JD")
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "melds", "expected", "total"),
+    [
+        # RULES.md §1 (the calculator's docstring): a run in trumps and two plain marriages.
+        (
+            (*RUN, "KH", "QH", "KC", "QC"),
+            "spades",
+            "standard",
+            [("run", 150), ("marriage ×2", 40)],
+            "190",
+        ),
+        # Bicycle "round house": K-Q of each suit, spades trump: kings around 80, queens
+        # around 60, the royal marriage 40 and three marriages 60.
+        (
+            KINGS_AND_QUEENS,
+            "spades",
+            "standard",
+            [
+                ("royal marriage", 40),
+                ("marriage ×3", 60),
+                ("kings around", 80),
+                ("queens around", 60),
+            ],
+            "240",
+        ),
+        # RULES.md §1 meld table: double pinochle 300 (standard), 400 (seed-004).
+        (DOUBLE_PINOCHLE, "hearts", "standard", [("double pinochle", 300)], "300"),
+        (DOUBLE_PINOCHLE, "hearts", "seed-004", [("double pinochle", 400)], "400"),
+        # RULES.md §1: all eight aces are the double form, 1000.
+        (EIGHT_ACES, "clubs", "standard", [("eight aces", 1000)], "1000"),
+        # RULES.md §1: each trump 9 is a dix; both runs are the double run (1500).
+        (("9D", "9D"), "diamonds", "standard", [("dix ×2", 20)], "20"),
+        (RUN * 2, "spades", "standard", [("double run", 1500)], "1500"),
+    ],
+)
+def test_the_calculator_posts_the_grid_and_shows_the_rules_meld(
+    client: FlaskClient,
+    cards: tuple[str, ...],
+    trump: str,
+    melds: str,
+    expected: list[tuple[str, int]],
+    total: str,
+) -> None:
+    response = client.post(
+        "/tools/pinochle-meld", data={"trump": trump, "melds": melds, **grid(*cards)}
+    )
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert found(html) == (expected, total)
+    # The counts stay in the grid for the next change.
+    assert f'name="c_{cards[0]}" type="number"' in html
+
+
+def test_the_calculator_page_without_cards_asks_for_the_trump(client: FlaskClient) -> None:
+    html = client.get("/tools/pinochle-meld").get_data(as_text=True)
+    assert "Pick the trump." in html
+    assert 'src="/static/picker.js"' in html
+    # 24 cards, each with its count (0-2), red suits marked for the high-contrast red.
+    assert len(re.findall(r'type="number"', html)) == 24
+    assert len(re.findall(r'class="card red', html)) == 12
+    assert '10<span class="suit">♥</span>' in html
+
+
+def test_the_tools_forms_carry_a_csrf_token(app: Flask, tmp_path: Path) -> None:
+    config = CsrfConfig(str(tmp_path / "csrf"), app.config["SQLALCHEMY_DATABASE_URI"])
+    config.WTF_CSRF_ENABLED = True
+    guarded = create_app(config)
+    client = guarded.test_client()
+    for page in ("/tools/pinochle-meld", "/tools/pinnacola-meld"):
+        html = client.get(page).get_data(as_text=True)
+        assert client.post(page, data={"c_AS": "1"}).status_code == 400
+        token = hidden(html, "csrf_token")
+        assert client.post(page, data={"c_AS": "1", "csrf_token": token}).status_code == 200
+    with guarded.app_context():
+        db.engine.dispose()  # a second app's pool would otherwise leak a connection
+
+
+def test_a_count_the_deck_cannot_hold_is_refused_at_its_card(client: FlaskClient) -> None:
+    response = client.post("/tools/pinochle-meld", data={"trump": "spades", "c_AS": "3"})
+    assert response.status_code == 422
+    assert "A♠: Enter 0 to 2." in errors(response.get_data(as_text=True))
+
+
+def _match_id(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
+    client: FlaskClient, app: Flask
+) -> None:
+    url = start(client, "pinochle-4")
+    page = client.get(url).get_data(as_text=True)
+    # Each side's meld field links to the calculator for that side.
+    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+1[^"]*)"', page)
+    assert link, page
+    calculator = link.group(1).replace("&amp;", "&")
+    assert "Use this meld for Team 1" in client.get(calculator).get_data(as_text=True)
+    response = client.post(
+        calculator,
+        data={"trump": "spades", "action": "use", **grid(*RUN, "KH", "QH", "KC", "QC")},
+    )
+    assert response.status_code == 303
+    location = urlsplit(response.headers["Location"])
+    assert location.path == url
+    assert parse_qs(location.query) == {"meld.Team 1": ["run,marriage,marriage"]}
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'value="run marriage marriage"' in html
+    # The second side's calculator keeps the first side's meld in the address.
+    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+2[^"]*)"', html)
+    assert link and "meld.Team+1=run" in link.group(1)
+    response = client.post(
+        link.group(1).replace("&amp;", "&"),
+        data={"trump": "spades", "action": "use", **grid("QS", "JD", "9S")},
+    )
+    both = parse_qs(urlsplit(response.headers["Location"]).query)
+    assert both == {"meld.Team 1": ["run,marriage,marriage"], "meld.Team 2": ["dix,pinochle"]}
+    # Saving the hand stores the list; the match values it (190 + 130; 50 + 120).
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    saved = client.post(
+        url + "/hands",
+        data={
+            "idempotency_key": hidden(html, "idempotency_key"),
+            "version": hidden(html, "version"),
+            "melds_0": "run marriage marriage",
+            "melds_1": "dix pinochle",
+            "tricks_0": "130",
+        },
+    )
+    assert saved.status_code == 303
+    assert totals(client.get(url).get_data(as_text=True)) == {"Team 1": 320, "Team 2": 170}
+    with app.app_context():
+        entry = service.get_match(_match_id(url)).hands[0].input
+    assert entry["meld"] == {
+        "Team 1": ["run", "marriage", "marriage"],
+        "Team 2": ["dix", "pinochle"],
+    }
+
+
+def test_the_calculator_uses_the_match_meld_values(client: FlaskClient) -> None:
+    url = start(client, "pinochle-2", opt_melds="seed-004")
+    response = client.post(
+        f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana",
+        data={"trump": "hearts", **grid(*DOUBLE_PINOCHLE)},
+    )
+    assert found(response.get_data(as_text=True)) == ([("double pinochle", 400)], "400")
+
+
+def test_use_needs_the_trump_and_a_watcher_cannot_carry(client: FlaskClient, app: Flask) -> None:
+    url = start(client, "pinochle-2")
+    calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana"
+    response = client.post(calculator, data={"action": "use", **grid(*RUN)})
+    assert response.status_code == 422
+    assert "Pick the trump first." in errors(response.get_data(as_text=True))
+    other = app.test_client()
+    html = other.get(calculator).get_data(as_text=True)
+    assert "Use this meld" not in html
+    # A side that is not the match's gives no carry either.
+    assert "Use this meld" not in client.get(calculator + "x").get_data(as_text=True)
+
+
+def test_a_number_carried_in_the_address_fills_the_meld_number(client: FlaskClient) -> None:
+    url = start(client, "pinochle-2")
+    html = client.get(url + "?meld.Ben=0&meld.Ana=run,bogus,dix").get_data(as_text=True)
+    assert re.search(r'id="meld_1"[^>]*value="0"', html)
+    assert 'value="run dix"' in html
+
+
+# --- Pinnacola --------------------------------------------------------------------------------
+
+
+def picker_state(html: str) -> tuple[str, str]:
+    return hidden(html, "table"), hidden(html, "hand")
+
+
+def test_the_picker_lays_melds_and_counts_the_hand_by_the_rules(client: FlaskClient) -> None:
+    picker = "/tools/pinnacola-meld"
+    html = client.get(picker).get_data(as_text=True)
+    # 13 ranks in 4 suits without the red 2s, and the joker.
+    assert len(re.findall(r'type="number"', html)) == 51
+    # Seed 001 "45*7": 4, 5, a joker for the 6, 7 of hearts: 5 + 5 + 25 + 10 = 45.
+    response = client.post(
+        picker, data={"action": "add", "pinelle": "y", **grid("4H", "5H", "JK", "7H")}
+    )
+    html = response.get_data(as_text=True)
+    assert picker_state(html) == ("4H 5H 7H JK", "")
+    assert re.search(r"run · 1 wild</span> <b>45</b>", html)
+    # A poker of aces (seed 001: four 10-cards are 80, so four aces 4 x 15 x 2 = 120).
+    response = client.post(
+        picker,
+        data={
+            "action": "add",
+            "pinelle": "y",
+            "table": "4H 5H 7H JK",
+            **grid("AS", "AH", "AD", "AC"),
+        },
+    )
+    html = response.get_data(as_text=True)
+    assert re.search(r"set · poker</span> <b>120</b>", html)
+    assert 'id="table-total">165<' in html
+    # The cards left in hand: A and a joker count 15 + 25 (RULES.md §3).
+    response = client.post(
+        picker,
+        data={
+            "action": "hand",
+            "pinelle": "y",
+            "table": hidden(html, "table"),
+            **grid("AS", "JK"),
+        },
+    )
+    html = response.get_data(as_text=True)
+    assert 'id="hand-total">40<' in html and 'id="table-total">165<' in html
+
+
+@pytest.mark.parametrize(
+    ("cards", "text", "points"),
+    [
+        # Seed 001: a clean run of 7 is a Pinnacola, doubled: (3 x 5 + 4 x 10) x 2.
+        (("3S", "4S", "5S", "6S", "7S", "8S", "9S"), "run · Pinnacola", 110),
+        # Seed 001: four jokers are 400.
+        (("JK", "JK", "JK", "JK"), "set · poker · 4 wilds", 400),
+        # Seed 001: a clean run of 13 (A to A with pinelle on) is a Pinnacolone, 1500.
+        (
+            ("AC", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"),
+            "run · Pinnacolone: wins the match",
+            1500,
+        ),
+    ],
+)
+def test_the_picker_names_pinnacola_poker_and_pinnacolone(
+    client: FlaskClient, cards: tuple[str, ...], text: str, points: int
+) -> None:
+    response = client.post(
+        "/tools/pinnacola-meld", data={"action": "add", "pinelle": "y", **grid(*cards)}
+    )
+    assert f"{text}</span> <b>{points}</b>" in response.get_data(as_text=True)
+
+
+def test_cards_that_make_no_meld_are_refused_and_stay_picked(client: FlaskClient) -> None:
+    response = client.post(
+        "/tools/pinnacola-meld", data={"action": "add", "pinelle": "y", **grid("5H", "6S", "7H")}
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert any("a run must be one suit" in message for message in errors(html))
+    assert picker_state(html) == ("", "")
+    assert re.search(r'name="c_6S" type="number" value="1"', html)
+
+
+def test_a_meld_can_be_taken_back_to_the_grid(client: FlaskClient) -> None:
+    response = client.post(
+        "/tools/pinnacola-meld",
+        data={"action": "edit:0", "pinelle": "y", "table": "4H 5H 7H JK|AS AH AD"},
+    )
+    html = response.get_data(as_text=True)
+    assert picker_state(html) == ("AS AH AD", "")
+    assert re.search(r'name="c_JK" type="number" value="1"', html)
+
+
+def test_use_carries_table_and_hand_points_into_the_deal_form(client: FlaskClient) -> None:
+    url = start(client, "pinnacola")
+    page = client.get(url).get_data(as_text=True)
+    link = re.search(r'href="(/tools/pinnacola-meld\?[^"]*side=Ben[^"]*)"', page)
+    assert link, page
+    response = client.post(
+        link.group(1).replace("&amp;", "&"),
+        data={"action": "use", "table": "4H 5H 7H JK|AS AH AD AC", "hand": "3D KD"},
+    )
+    assert response.status_code == 303
+    query = parse_qs(urlsplit(response.headers["Location"]).query)
+    assert query == {"table.Ben": ["165"], "hand.Ben": ["15"]}
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="table_1"[^>]*value="165"', html)
+    assert re.search(r'id="hand_1"[^>]*value="15"', html)
