@@ -118,6 +118,16 @@ def get_match(public_id: str) -> Match:
     return match
 
 
+def version_of(public_id: str) -> int:
+    """The match's version alone (cheap: the scoreboard polls it); :class:`NotFound` if none."""
+    version: int | None = db.session.scalar(
+        sa.select(Match.version).where(Match.public_id == public_id)
+    )
+    if version is None:
+        raise NotFound("there is no match with this id")
+    return version
+
+
 def setup_of(match: Match) -> Setup:
     """The rules' :class:`Setup` of a stored match (its options as resolved at creation)."""
     teams = tuple(Team(t["name"], tuple(t["players"])) for t in match.teams)

@@ -55,12 +55,13 @@ def create_match() -> tuple[Response, int]:
 @bp.get("/matches/<public_id>")
 def show_match(public_id: str) -> Response:
     """The match. Its ETag is the version, so the live scoreboard's polls are cheap 304s."""
-    match = service.get_match(public_id)
-    etag = str(match.version)
+    etag = str(service.version_of(public_id))
     if request.if_none_match.contains_weak(etag):
-        # Nothing changed: answered without replaying the rules.
+        # Nothing changed: answered from the version alone, without loading the hands.
         response = Response(status=304)
     else:
+        match = service.get_match(public_id)
+        etag = str(match.version)  # it may have moved on since the first read
         response = jsonify(match_json(match, service.state_of(match)))
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the ETag makes asking cheap
