@@ -1,6 +1,6 @@
 """Strict security headers on every response."""
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 # Everything is served from here: no CDN, no inline script, no framing by other sites.
 CONTENT_SECURITY_POLICY = (
@@ -19,6 +19,9 @@ def add_security_headers(response: Response) -> Response:
     headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.is_secure:
+        # Only over HTTPS: on a plain-HTTP kitchen-table server it would lock phones out.
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
 
 

@@ -15,3 +15,9 @@ def test_security_headers_are_strict(client: FlaskClient) -> None:
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_hsts_only_over_https(client: FlaskClient) -> None:
+    assert "Strict-Transport-Security" not in client.get("/").headers
+    secure = client.get("/", base_url="https://localhost")
+    assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
