@@ -44,6 +44,10 @@ from .variants import Variant, register
 #: Bids are at most this (RULES.md §4).
 MAX_BID = 2000
 
+#: Two- and three-handed play (RULES.md §2, seed 004): a player may stop the hand and claim
+#: the game.
+DECLARE_OUT_OPTION = OptionSpec("declare_out", True, boolean(), "A player may declare himself out")
+
 
 def _option_map(given: object) -> Mapping[str, Any]:
     return given if isinstance(given, Mapping) else {}
@@ -283,7 +287,7 @@ class TwoHanded(_PlainPinochle):
 
     def _extra_specs(self) -> list[OptionSpec]:
         return [
-            OptionSpec("declare_out", True, boolean(), "A player may declare himself out"),
+            DECLARE_OUT_OPTION,
             OptionSpec(
                 "trump_by_first_marriage",
                 False,
@@ -304,7 +308,7 @@ class ThreeHanded(_PlainPinochle):
 
     def _extra_specs(self) -> list[OptionSpec]:
         return [
-            OptionSpec("declare_out", True, boolean(), "A player may declare himself out"),
+            DECLARE_OUT_OPTION,
             OptionSpec(
                 "play_on",
                 True,
