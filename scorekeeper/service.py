@@ -149,10 +149,13 @@ def check_token(match: Match, token: str | None) -> None:
         raise Unauthorized("a valid edit token is needed to change this match")
 
 
-def settlement(match: Match) -> Settlement:
-    """The settle-up of an auction match in units; :class:`Conflict` for any other match."""
+def settlement(match: Match, state: MatchState | None = None) -> Settlement:
+    """The settle-up of an auction match in units; :class:`Conflict` for any other match.
+
+    ``state`` is the match as :func:`state_of` gives it, when the caller has it already
+    (saves replaying every hand a second time)."""
     try:
-        return settlement_of(setup_of(match), state_of(match))
+        return settlement_of(setup_of(match), state or state_of(match))
     except RuleError as error:
         raise Conflict(error.template, **error.params) from error
 
@@ -303,10 +306,11 @@ def finish_match(
     """End the match now: the side first in standings wins. :class:`Conflict` if it is over."""
 
     def change(match: Match) -> MatchState:
-        if match.finished or state_of(match).status == FINISHED:
+        state = state_of(match)
+        if match.finished or state.status == FINISHED:
             raise Conflict("the match is already finished")
         match.finished = True
-        return state_of(match)
+        return finish(state)  # what state_of now gives, without replaying again
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 

@@ -83,7 +83,7 @@ def settle(public_id: str) -> Any:
     if not _units(match):
         abort(404)
     state = service.state_of(match)
-    settled = service.settlement(match)
+    settled = service.settlement(match, state)
     unit_value = match.options.get("unit_value", "1")
     shares = share_kitty(settled.kitty, state.sides)
     rows = [

@@ -160,7 +160,7 @@ def _render_match(
     settlement = None
     if state.status == FINISHED and match.variant == "auction" and form is None:
         try:
-            settlement = service.settlement(match)
+            settlement = service.settlement(match, state)
         except service.Conflict:
             settlement = None
     return (
