@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -13,7 +14,13 @@ from .extensions import babel, csrf, db, migrate
 
 def create_app(config: Any = None) -> Flask:
     """The application factory: build an app from ``config`` (default: the environment)."""
-    app = Flask(__name__, instance_relative_config=True)
+    root = _project_root()
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(root / "templates"),
+        static_folder=str(root / "static"),
+    )
     app.config.from_object(config if config is not None else Config(app.instance_path))
 
     db.init_app(app)
@@ -36,7 +43,11 @@ def create_app(config: Any = None) -> Flask:
     return app
 
 
-def _migrations_dir() -> Any:
-    from pathlib import Path
+def _project_root() -> Path:
+    """The folder that holds ``templates/``, ``static/`` and ``migrations/`` (the design card's
+    layout puts them beside the package)."""
+    return Path(__file__).resolve().parent.parent
 
-    return Path(__file__).resolve().parent.parent / "migrations"
+
+def _migrations_dir() -> Path:
+    return _project_root() / "migrations"

@@ -32,7 +32,16 @@ from .match import (
     player_left_of,
     standings_by_total,
 )
-from .options import OptionSpec, boolean, choice, integer, resolve_options
+from .options import (
+    BIDDING_GROUP,
+    KITTY_GROUP,
+    SCORING_GROUP,
+    OptionSpec,
+    boolean,
+    choice,
+    integer,
+    resolve_options,
+)
 from .pinochle import (
     AUCTION_COUNTING_OPTION,
     MELD_LIMIT,
@@ -47,6 +56,7 @@ from .pinochle import (
     read_tricks,
     target_option,
 )
+from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
 from .text import N_, Note, note
 from .variants import Variant, register
 
@@ -444,21 +454,43 @@ MIN_BID_OPTION: Final = OptionSpec(
     300,  # seed 000: "la subasta mínima de 250 o 300 puntos"
     integer(LOWEST_MIN_BID, MAX_BID, BID_STEP),
     "Minimum bid",
+    group=BIDDING_GROUP,
 )
 SCORING_OPTION: Final = OptionSpec(
-    "scoring", UNITS, choice(UNITS, POINTS), "Settle in units (chips) or keep points to a target"
+    "scoring",
+    UNITS,
+    choice(UNITS, POINTS),
+    "Settle in units (chips) or keep points to a target",
+    group=SCORING_GROUP,
 )
 UNIT_OPTIONS: Final = (
-    OptionSpec("schedule", "doubling", _read_schedule, "Units per bid"),
-    OptionSpec("spades_double", True, boolean(), "Spades trump pays double"),
-    OptionSpec("hearts_triple", False, boolean(), "Hearts trump pays triple"),
-    OptionSpec("kitty", True, boolean(), "Kitty"),
     OptionSpec(
-        "kitty_bonus_from", 350, integer(LOWEST_MIN_BID, MAX_BID, BID_STEP), "Kitty bonus from bid"
+        "schedule",
+        "doubling",
+        _read_schedule,
+        "Units per bid",
+        group=BIDDING_GROUP,
+        choices=("doubling", "hoyle", "scarne"),
     ),
-    OptionSpec("kitty_bonus", 10, integer(0, 1_000_000), "Kitty bonus (units)"),
-    OptionSpec("all_pass_pays", False, boolean(), "All pass: everybody pays 1 unit into the kitty"),
-    OptionSpec("unit_value", "1", _read_unit_value, "Money per unit"),
+    OptionSpec("spades_double", True, boolean(), "Spades trump pays double", group=BIDDING_GROUP),
+    OptionSpec("hearts_triple", False, boolean(), "Hearts trump pays triple", group=BIDDING_GROUP),
+    OptionSpec("kitty", True, boolean(), "Kitty", group=KITTY_GROUP),
+    OptionSpec(
+        "kitty_bonus_from",
+        350,
+        integer(LOWEST_MIN_BID, MAX_BID, BID_STEP),
+        "Kitty bonus from bid",
+        group=KITTY_GROUP,
+    ),
+    OptionSpec("kitty_bonus", 10, integer(0, 1_000_000), "Kitty bonus (units)", group=KITTY_GROUP),
+    OptionSpec(
+        "all_pass_pays",
+        False,
+        boolean(),
+        "All pass: everybody pays 1 unit into the kitty",
+        group=KITTY_GROUP,
+    ),
+    OptionSpec("unit_value", "1", _read_unit_value, "Money per unit", group=BIDDING_GROUP),
 )
 UNIT_OPTION_NAMES: Final = tuple(spec.name for spec in UNIT_OPTIONS)
 POINT_OPTION_NAMES: Final = ("counting", "melds", "target", "tie_rule")
@@ -723,6 +755,26 @@ class Auction(Variant):
         if options["all_pass_pays"] and not options["kitty"]:
             raise RuleError("rules.all_pass_pays", "needs the kitty (kitty: true)", code="needs")
         return options
+
+    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+        """The contract, then in units the outcome (or the bidder's points), in points every
+        side's meld and tricks; who is not dealt in sits out (RULES.md §2)."""
+        players, sitting_out = seated(setup, active)
+        units = setup.options["scoring"] == UNITS
+        return Table(
+            Entry.WIDOW_BID,
+            sides_of(setup, players),
+            players,
+            sitting_out,
+            units=units,
+            trick_total=None if units else counting_of(setup.options).total,
+            took_trick_matters=not units,
+            meld_lists=not units,
+            min_bid=int(setup.options["min_bid"]),
+            max_bid=MAX_BID,
+            words=BID_WORDS,
+            tool=None if units else Tool.PINOCHLE_MELD,
+        )
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         """Replay every hand: payments in units, or scores to the target in points."""

@@ -7,14 +7,38 @@ refuses an unknown name or a bad value by its path (``rules.target``), as RULES.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .entry import as_bool, as_choice, as_int, as_object
 from .errors import RuleError, join_path
+from .text import N_
 
 #: Reads a value given for an option (``value``, ``path``) and returns it checked and normalised.
 Reader = Callable[[Any, str], Any]
+
+#: The groups the new-match page shows the house rules in, in its order (docs/rules.md §4).
+SCORING_GROUP = N_("Scoring")
+BIDDING_GROUP = N_("Bidding")
+KITTY_GROUP = N_("Kitty")
+PLAY_GROUP = N_("Play")
+GROUPS: tuple[str, ...] = (SCORING_GROUP, BIDDING_GROUP, KITTY_GROUP, PLAY_GROUP)
+
+
+class Choice:
+    """A reader accepting exactly one of its ``choices``, which it tells (the pages list them).
+
+    >>> Choice("raise", "higher")("higher", "rules.tie_rule")
+    'higher'
+    >>> Choice("raise", "higher").choices
+    ('raise', 'higher')
+    """
+
+    def __init__(self, *choices: Any) -> None:
+        self.choices: tuple[Any, ...] = choices
+
+    def __call__(self, value: Any, path: str) -> Any:
+        return as_choice(value, path, self.choices)
 
 
 @dataclass(frozen=True)
@@ -28,11 +52,20 @@ class OptionSpec:
     read: Reader
     #: One line for the new-match page.
     label: str = ""
+    #: The group of the new-match page it is shown in (one of :data:`GROUPS`).
+    group: str = PLAY_GROUP
+    #: The values a table picks from, when the option is a choice (a reader that takes a name
+    #: or a custom table gives the names here); ``None`` for numbers, text and ``true``/``false``.
+    choices: tuple[Any, ...] | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.choices is None and isinstance(self.read, Choice):
+            object.__setattr__(self, "choices", self.read.choices)
 
 
 def choice(*choices: Any) -> Reader:
     """A reader accepting exactly one of ``choices``."""
-    return lambda value, path: as_choice(value, path, choices)
+    return Choice(*choices)
 
 
 def boolean() -> Reader:

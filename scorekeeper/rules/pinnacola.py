@@ -30,7 +30,8 @@ from .match import (
     player_left_of,
     standings_by_total,
 )
-from .options import OptionSpec, boolean, choice, integer, nullable
+from .options import SCORING_GROUP, OptionSpec, boolean, choice, integer, nullable
+from .table import DEAL_WORDS, Entry, Table, Tool, seated
 from .text import N_, Note, note
 from .variants import Variant, register
 
@@ -548,10 +549,26 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("pinelle", True, boolean(), "Black 2s are wild (pinelle)"),
     # RULES.md §3: 1500 by default, 2000 and 3000 common; null only with a number of deals.
     OptionSpec(
-        "target", 1500, nullable(integer(low=5, high=100_000, multiple_of=5)), "Play to (points)"
+        "target",
+        1500,
+        nullable(integer(low=5, high=100_000, multiple_of=5)),
+        "Play to (points)",
+        group=SCORING_GROUP,
     ),
-    OptionSpec("deals", None, nullable(integer(low=1, high=100)), "Or a number of deals"),
-    OptionSpec("stall", "score", choice("score", "void"), "A stalled deal: scored, or void"),
+    OptionSpec(
+        "deals",
+        None,
+        nullable(integer(low=1, high=100)),
+        "Or a number of deals",
+        group=SCORING_GROUP,
+    ),
+    OptionSpec(
+        "stall",
+        "score",
+        choice("score", "void"),
+        "A stalled deal: scored, or void",
+        group=SCORING_GROUP,
+    ),
     OptionSpec("hand_size", 13, choice(*HAND_SIZES), "Cards dealt to each player"),
 )
 
@@ -585,6 +602,18 @@ class PinnacolaVariant(Variant):
     def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
         """Four players play in two teams (seed 001: "due squadre di due giocatori")."""
         return player_count == 4
+
+    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+        """Each side's points on the table and in hand, and how the deal ended."""
+        players, sitting_out = seated(setup, active)
+        return Table(
+            Entry.RUMMY_DEAL,
+            setup.sides,
+            players,
+            sitting_out,
+            words=DEAL_WORDS,
+            tool=Tool.PINNACOLA_MELD,
+        )
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         """Replay every deal: totals, the end by target, by deals or by a Pinnacolone."""

@@ -17,7 +17,7 @@ from typing import Any
 from .cards import PINOCHLE_RANKS, Card, Rank, Suit
 from .entry import as_bool, as_choice, as_int, as_list, as_object, as_str, side_map
 from .errors import RuleError, join_path
-from .options import OptionSpec, choice, integer
+from .options import SCORING_GROUP, OptionSpec, choice, integer
 
 # ---------------------------------------------------------------------------------------------
 # Counting systems (RULES.md §1)
@@ -209,6 +209,7 @@ COUNTING_OPTION = OptionSpec(
     "classic",
     choice(*COUNTINGS),
     "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2), counters or simple",
+    group=SCORING_GROUP,
 )
 
 #: Auctions bid in classic or counters points only (RULES.md §4).
@@ -217,6 +218,7 @@ AUCTION_COUNTING_OPTION = OptionSpec(
     "classic",
     choice("classic", "counters"),
     "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2) or counters",
+    group=SCORING_GROUP,
 )
 
 MELDS_OPTION = OptionSpec(
@@ -224,6 +226,8 @@ MELDS_OPTION = OptionSpec(
     "standard",
     read_meld_table,
     "Meld values: standard, seed-004 (double pinochle 400) or your own",
+    group=SCORING_GROUP,
+    choices=("standard", "seed-004"),
 )
 
 TIE_RULE_OPTION = OptionSpec(
@@ -231,6 +235,7 @@ TIE_RULE_OPTION = OptionSpec(
     "raise",
     choice("raise", "higher"),
     "Both over the target in one hand: raise it by 250, or the higher total wins",
+    group=SCORING_GROUP,
 )
 
 
@@ -242,6 +247,7 @@ def target_option(default: int) -> OptionSpec:
         default,
         integer(low=1, high=100_000),
         "Points that win the game",
+        group=SCORING_GROUP,
     )
 
 

@@ -25,7 +25,7 @@ from .match import (
     player_left_of,
     standings_by_total,
 )
-from .options import OptionSpec, boolean, integer, resolve_options
+from .options import BIDDING_GROUP, OptionSpec, boolean, integer, resolve_options
 from .pinochle import (
     AUCTION_COUNTING_OPTION,
     COUNTING_OPTION,
@@ -38,6 +38,7 @@ from .pinochle import (
     read_tricks,
     target_option,
 )
+from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
 from .text import N_, Note, note
 from .variants import Variant, register
 
@@ -119,6 +120,22 @@ class _PlainPinochle(Variant):
         """The options with their defaults; under ``simple`` the default target is 100."""
         resolved = resolve_options(self.option_specs(_option_map(given)), given)
         return pinochle_defaults(resolved, _option_map(given))
+
+    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+        """Every side dealt in types its meld and trick points; meld needs a trick only where
+        everybody melds before play."""
+        players, sitting_out = seated(setup, active)
+        return Table(
+            Entry.MELD_AND_TRICKS,
+            sides_of(setup, players),
+            players,
+            sitting_out,
+            trick_total=counting_of(setup.options).total,
+            took_trick_matters=self.all_at_once,
+            declare_out=bool(setup.options.get("declare_out", False)),
+            meld_lists=True,
+            tool=Tool.PINOCHLE_MELD,
+        )
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         """Replay the hands: scores per side, the target and its tie rule, declaring out and
@@ -363,6 +380,7 @@ class PartnershipAuction(Variant):
                 250,
                 integer(low=250, high=MAX_BID, multiple_of=10),
                 "The lowest opening bid",
+                group=BIDDING_GROUP,
             ),
             AUCTION_COUNTING_OPTION,
             MELDS_OPTION,
@@ -377,6 +395,23 @@ class PartnershipAuction(Variant):
     def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
         """Always two teams."""
         return True
+
+    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+        """One contract for the two teams, then both teams' meld and trick points."""
+        players, sitting_out = seated(setup, active)
+        return Table(
+            Entry.PARTNERSHIP_BID,
+            setup.sides,
+            players,
+            sitting_out,
+            trick_total=counting_of(setup.options).total,
+            took_trick_matters=True,
+            meld_lists=True,
+            min_bid=int(setup.options["min_bid"]),
+            max_bid=MAX_BID,
+            words=BID_WORDS,
+            tool=Tool.PINOCHLE_MELD,
+        )
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         """Replay the hands: made, set, conceded or all pass, the bidding side counted first."""

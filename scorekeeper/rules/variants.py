@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .errors import RuleError
 from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
+from .table import Table
 
 #: Modules that define variants; imported on first use so that they may import this one.
 _MODULES = ("pinochle_forms", "auction", "pinnacola")
@@ -61,6 +62,11 @@ class Variant(ABC):
             player_counts=self.player_counts,
             partnerships=self.partnerships(options, count),
         )
+
+    @abstractmethod
+    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+        """How a hand dealt to ``active`` (everybody when empty) is shown and typed in: the
+        pages, tools, export and API ask this instead of the form's id."""
 
     @abstractmethod
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:

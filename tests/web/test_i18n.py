@@ -22,7 +22,7 @@ from .pages import NEW_MATCH_FORM, errors, start
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-TEMPLATES = ROOT / "scorekeeper" / "templates"
+TEMPLATES = ROOT / "templates"
 LANGUAGES = ("es", "it", "ru")
 
 #: Text in templates that is the same in every language (file formats, symbols).
