@@ -32,10 +32,12 @@ def create_app(config: Any = None) -> Flask:
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp
+    from .errors import bp as errors_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
     from .tools import bp as tools_bp
 
+    app.register_blueprint(errors_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(api_bp)
@@ -44,10 +46,20 @@ def create_app(config: Any = None) -> Flask:
 
 
 def _project_root() -> Path:
-    """The folder that holds ``templates/``, ``static/`` and ``migrations/`` (the design card's
-    layout puts them beside the package)."""
-    return Path(__file__).resolve().parent.parent
+    """The folder that holds ``templates/``, ``static/`` and ``migrations/``, as an absolute path
+    (so any working directory will do).
+
+    In a source checkout or an editable install it is the repository: the design card's layout
+    puts them beside the package. A wheel cannot put folders beside a package, so its build
+    (``setup.py``) copies them into ``scorekeeper/_layout/``. That folder is looked for first:
+    beside an installed package lies ``site-packages``, where another project's ``templates/``
+    might be; a checkout never has it.
+    """
+    package = Path(__file__).resolve().parent
+    installed = package / "_layout"
+    return installed if installed.is_dir() else package.parent
 
 
 def _migrations_dir() -> Path:
+    """The Alembic scripts that ``flask db upgrade`` runs (top-level ``migrations/``)."""
     return _project_root() / "migrations"

@@ -1,5 +1,7 @@
 """The running-totals chart: every side's total after each hand, as inline SVG markup.
 
+The totals themselves come from the rules (:func:`scorekeeper.rules.match.running_totals`).
+
 Pure Python (no Flask, no database): numbers and names in, an SVG string out. The page
 gives the words (already translated); every name that reaches the markup is escaped here,
 so a template may mark the result safe. Colours come from the stylesheet through one class
@@ -11,32 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from .rules import MatchState
+# The totals are the rules' arithmetic; the name stays importable from here for the modules
+# that import it from the chart.
+from .rules.match import running_totals
+
+__all__ = ["chart_svg", "running_totals"]
 
 #: The drawing's own coordinates (the page scales it to its width).
 WIDTH = 320
 HEIGHT = 170
 #: Room for the value labels on the left, the hand labels below.
 LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 22
-
-
-def running_totals(state: MatchState) -> list[dict[str, int]]:
-    """Every side's total before the first hand (all 0) and after each hand.
-
-    The rules keep a total as the sum of a side's scores (or, in units, of a player's
-    payments; the kitty is no side), hand after hand; this is that sum, one point per hand.
-    A side a hand leaves out (three-handed play-on) keeps its total.
-    """
-    total = dict.fromkeys(state.sides, 0)
-    points = [dict(total)]
-    for hand in state.hands:
-        numbers: Mapping[str, int] = (
-            hand.scores if hand.scores is not None else (hand.payments or {})
-        )
-        for side in state.sides:
-            total[side] += numbers.get(side, 0)
-        points.append(dict(total))
-    return points
 
 
 def chart_svg(

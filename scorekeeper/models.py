@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 
 
 def utcnow() -> datetime:
@@ -21,7 +21,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class Match(db.Model):  # type: ignore[name-defined,misc]
+class Match(Model):
     """One match: the variant, its resolved options, the seating and who may write to it."""
 
     __tablename__ = "matches"
@@ -63,7 +63,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
         return f"<Match {self.public_id} {self.variant} v{self.version}>"
 
 
-class Hand(db.Model):  # type: ignore[name-defined,misc]
+class Hand(Model):
     """One hand of a match, exactly as entered (the API's ``version`` key stripped)."""
 
     __tablename__ = "hands"
@@ -85,7 +85,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         return f"<Hand {self.number} of match {self.match_id}>"
 
 
-class IdempotentWrite(db.Model):  # type: ignore[name-defined,misc]
+class IdempotentWrite(Model):
     """The answer to a successful write made with an ``Idempotency-Key``, kept for the life of
     the match so that a repeat (a double tap, a retried request) gets it again and adds nothing.
     """

@@ -50,7 +50,8 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .models import Hand, IdempotentWrite, Match, utcnow
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
-from .rules.auction import Settlement, settlement_of
+from .rules.auction import settlement_of
+from .rules.settle import Settlement
 from .rules.variants import find_variant
 
 #: The longest ``Idempotency-Key`` kept (the column's size).

@@ -76,9 +76,9 @@
     return "";
   }
 
-  var kind = form.dataset.kind;
+  var tool = form.dataset.tool;
   var update;
-  if (kind === "pinochle") {
+  if (tool === "pinochle_meld") {
     var names = data("names") || {};
     var found = document.getElementById("found");
     var total = document.getElementById("meld-total");

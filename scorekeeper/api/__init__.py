@@ -1,4 +1,4 @@
-"""The JSON API, version 1 (``/api/v1``): the contract is ``API.md`` of the shared folder.
+"""The JSON API, version 1 (``/api/v1``): the contract is ``docs/api.md``.
 
 Writes are authenticated by the match's edit token (``Authorization: Bearer``), not by a
 session cookie, so the blueprint is exempt from CSRF protection.
@@ -8,4 +8,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import routes  # noqa: E402,F401
+from . import errors, routes  # noqa: E402,F401

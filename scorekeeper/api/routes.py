@@ -1,7 +1,6 @@
 """Routes of the JSON API: parse the request, call the service or the rules, serialise.
 
-Every answer under ``/api/`` is JSON, errors included:
-``{"errors": {"<field path>": ["<message>", ...]}}`` with ``"_"`` for the request as a whole.
+Every answer under ``/api/`` is JSON, errors included (:mod:`scorekeeper.api.errors`).
 """
 
 from __future__ import annotations
@@ -12,15 +11,14 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Response, jsonify, render_template, request
-from flask_babel import gettext
-from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
+from flask import Response, jsonify, request
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import service
 from ..extensions import csrf
-from ..i18n import message_of, note_text, rule_message
+from ..i18n import note_text
 from ..models import Match
 from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
@@ -201,7 +199,7 @@ def pinnacola_meld() -> Response:
 
 
 def match_json(match: Match, state: MatchState) -> dict[str, Any]:
-    """A match as API.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
+    """A match as docs/api.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
     the timestamps)."""
     stored = {hand.number: hand.input for hand in match.hands}
     return {
@@ -264,10 +262,11 @@ def _iso(moment: datetime) -> str:
 # --- Reading requests ------------------------------------------------------------------------
 
 
-def _json_body() -> Any:
-    """The request's JSON. 415 for another content type, 400 for text that is not JSON
-    (``NaN``, ``Infinity`` and numbers too large for a float included: no store could keep
-    them), 413 (raised by Werkzeug) beyond ``MAX_CONTENT_LENGTH``."""
+def _json_body() -> object:
+    """The request's JSON, not yet checked (``as_object`` and the rules do that). 415 for
+    another content type, 400 for text that is not JSON (``NaN``, ``Infinity`` and numbers too
+    large for a float included: no store could keep them), 413 (raised by Werkzeug) beyond
+    ``MAX_CONTENT_LENGTH``."""
     if not request.is_json:
         raise UnsupportedMediaType(N_("send the body as JSON (Content-Type: application/json)"))
     try:
@@ -281,7 +280,7 @@ def _json_body() -> Any:
         raise BadRequest(N_("the body is not valid JSON")) from None
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -318,57 +317,3 @@ def _bearer_token() -> str:
 
 def _idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key")
-
-
-# --- Errors ----------------------------------------------------------------------------------
-
-
-def error_response(status: int, errors: Mapping[str, list[str]]) -> tuple[Response, int]:
-    """The one shape of every API error."""
-    return jsonify({"errors": dict(errors)}), status
-
-
-@bp.errorhandler(RuleError)
-def rule_error(error: RuleError) -> tuple[Response, int]:
-    """An entry the rules refuse: 422 naming the field."""
-    return error_response(422, {error.path or "_": [rule_message(error)]})
-
-
-@bp.errorhandler(service.NotFound)
-def not_found(error: service.NotFound) -> tuple[Response, int]:
-    """No such match or hand."""
-    return error_response(404, {"_": [message_of(error)]})
-
-
-@bp.errorhandler(service.Unauthorized)
-def unauthorized(error: service.Unauthorized) -> tuple[Response, int]:
-    """No edit token, or a wrong one."""
-    response, status = error_response(401, {"_": [message_of(error)]})
-    response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response, status
-
-
-@bp.errorhandler(service.Conflict)
-def conflict(error: service.Conflict) -> tuple[Response, int]:
-    """A write that does not fit the match as it is now."""
-    return error_response(409, {"_": [message_of(error)]})
-
-
-@bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException) -> Any:
-    """HTTP errors under ``/api/`` as JSON (unknown URL, wrong method, body too large, bad
-    JSON, 500); elsewhere the app's usual pages. Registered on the app because an unknown URL
-    or a wrong method never reaches the blueprint."""
-    if not request.path.startswith("/api/"):
-        if error.code is None or error.code < 400:
-            return error  # a redirect of the routing (a missing trailing slash)
-        page = error.get_response()
-        page.set_data(render_template("error.html", error=error))
-        page.content_type = "text/html; charset=utf-8"
-        return page
-    response = error.get_response()  # keeps headers such as Allow of a 405
-    response.set_data(
-        json.dumps({"errors": {"_": [gettext(error.description or error.name)]}}).encode("utf-8")
-    )
-    response.content_type = "application/json"
-    return response

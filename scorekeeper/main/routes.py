@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from flask import render_template
 
@@ -13,9 +13,21 @@ from ..rules.variants import find_variant
 from . import bp
 
 
-def _opened() -> list[dict[str, Any]]:
+class Opened(TypedDict):
+    """A match this phone has opened, as the home page lists it."""
+
+    id: str
+    title: str
+    sides: tuple[str, ...]
+    hands: int
+    finished: bool
+    #: This phone has the match's edit token.
+    mine: bool
+
+
+def _opened() -> list[Opened]:
     """The matches this phone has opened, for the home page (unknown ids are skipped)."""
-    opened = []
+    opened: list[Opened] = []
     for public_id in opened_matches():
         try:
             match = service.get_match(public_id)

@@ -1,7 +1,8 @@
-"""The phone pages of a match: start one, score its hands, correct and undo them."""
+"""The phone pages of a match: start one, score its hands, correct and undo them; and around
+it the settle-up, sharing, the scoreboard, and the match as a file."""
 
 from flask import Blueprint
 
 bp = Blueprint("matches", __name__)
 
-from . import extras, routes  # noqa: E402,F401
+from . import board, files, page, routes, settle, share  # noqa: E402,F401

@@ -13,33 +13,28 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .. import service
+from ..forms import FormError, add_error, new_key, show_rule_error
 from ..i18n import message_of
 from ..models import Match
-from ..rules import FINISHED, MatchState, RuleError, Setup
-from ..rules.pinochle import counting_of
+from ..rules import FINISHED, MatchState, RuleError
+from ..rules.table import Table
 from ..rules.variants import Variant, all_variants, find_variant
 from . import bp
-from .forms import (
-    MELD_CHIPS,
-    TRUMPS,
-    FormError,
+from .hands import (
     HandForm,
-    HandLayout,
-    add_error,
+    ToolLink,
     apply_chip,
-    grouped_options,
     hand_form_class,
     hand_form_data,
-    link_tools,
-    new_key,
-    new_match_error,
-    new_match_form_class,
     query_prefill,
     read_hand,
-    read_new_match,
-    show_rule_error,
 )
+from .new_form import grouped_options, new_match_error, new_match_form_class, read_new_match
+from .page import CHIPS, TRUMP_SYMBOLS
 from .tokens import keep_token, remember_opened, token_for
+
+#: Query arguments of the match page that fill its hand form in (the tools' results).
+CARRIED = ("meld.", "table.", "hand.")
 
 
 class ActionForm(FlaskForm):
@@ -75,9 +70,7 @@ def new_match(variant_id: str) -> Any:
         except RuleError as error:
             new_match_error(form, new, error)
         else:
-            keep_token(match.public_id, token)
-            remember_opened(match.public_id)
-            return redirect(url_for(".show", public_id=match.public_id), code=303)
+            return open_to_score(match.public_id, token)
         status = 422
     elif request.method == "POST":
         status = 422
@@ -92,6 +85,14 @@ def new_match(variant_id: str) -> Any:
     )
 
 
+def open_to_score(public_id: str, token: str) -> Response:
+    """This phone now scores the match: keep its edit token, list it on the home page, go to
+    its page (a new match, an imported one, or one handed over by the scorekeeper link)."""
+    keep_token(public_id, token)
+    remember_opened(public_id)
+    return redirect(url_for(".show", public_id=public_id), code=303)
+
+
 def _variant_or_404(variant_id: str) -> Variant:
     try:
         return find_variant(variant_id)
@@ -102,63 +103,47 @@ def _variant_or_404(variant_id: str) -> Variant:
 # --- The match page --------------------------------------------------------------------------
 
 
-def _match_or_404(public_id: str) -> Match:
+def match_or_404(public_id: str) -> Match:
+    """The match with this public id, or a 404 page."""
     try:
         return service.get_match(public_id)
     except service.NotFound:
         abort(404)
 
 
-def hand_layout(match: Match, setup: Setup, active: tuple[str, ...]) -> HandLayout:
-    """How the hand form of this match lays out, for a hand dealt to ``active``."""
-    options = setup.options
-    variant = match.variant
-    seated = active or setup.players
-    if variant in ("pinnacola", "partnership-auction"):
-        sides = setup.sides
-    else:
-        sides = tuple(dict.fromkeys(setup.side_of(p) for p in setup.players if p in seated))
-    points_kept = variant != "pinnacola" and not (
-        variant == "auction" and options.get("scoring", "units") == "units"
-    )
-    return HandLayout(
-        variant=variant,
-        sides=sides,
-        players=tuple(p for p in setup.players if p in seated),
-        options=options,
-        trick_total=counting_of(options).total if points_kept else None,
-        took_trick_matters=variant != "pinochle-2" and points_kept,
-        declare_out=bool(options.get("declare_out")) and variant in ("pinochle-2", "pinochle-3"),
-        units=variant == "auction" and options.get("scoring", "units") == "units",
-    )
+def table_of(match: Match, active: tuple[str, ...] = ()) -> Table:
+    """How a hand of this match, dealt to ``active``, is shown and typed in (its variant
+    says)."""
+    return find_variant(match.variant).table(service.setup_of(match), active)
 
 
-def _new_hand_form(match: Match, layout: HandLayout, data: dict[str, Any] | None = None) -> Any:
-    form = hand_form_class(layout)(data=data)
-    form.idempotency_key.data = new_key()
-    form.version.data = str(match.version)
+def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -> HandForm:
+    """A fresh hand form: a new double-tap key and the version it was made from."""
+    form = hand_form_class(table)(data=data)
+    form["idempotency_key"].data = new_key()
+    form["version"].data = str(match.version)
     return form
 
 
 def _action_form(match: Match) -> ActionForm:
     form = ActionForm()
-    form.idempotency_key.data = new_key()
-    form.version.data = str(match.version)
+    form["idempotency_key"].data = new_key()
+    form["version"].data = str(match.version)
     return form
 
 
 def _version(form: FlaskForm) -> int | None:
-    text = form.version.data or ""
-    return int(text) if text.isdigit() else None
+    text = form["version"].data or ""
+    return int(text) if text.isdecimal() and text.isascii() else None
 
 
 def _render_match(
     match: Match, state: MatchState, form: HandForm | None, status: int = 200
 ) -> tuple[str, int]:
-    setup = service.setup_of(match)
     can_edit = token_for(match.public_id) is not None
+    table = table_of(match, state.active)
     settlement = None
-    if state.status == FINISHED and match.variant == "auction" and form is None:
+    if state.status == FINISHED and table.units and form is None:
         try:
             settlement = service.settlement(match, state)
         except service.Conflict:
@@ -167,32 +152,36 @@ def _render_match(
         render_template(
             "matches/show.html",
             match=match,
-            setup=setup,
             state=state,
+            table=table,
             title=find_variant(match.variant).title,
             form=form,
             can_edit=can_edit,
             action=_action_form(match) if can_edit else None,
             settlement=settlement,
-            units=match.variant == "auction" and setup.options.get("scoring") == "units",
-            chips=MELD_CHIPS,
-            trumps=dict(TRUMPS),
+            chips=CHIPS,
+            trumps=TRUMP_SYMBOLS,
         ),
         status,
     )
 
 
+def _tool_link(public_id: str, args: Any) -> ToolLink:
+    """The tools' link of a hand form, carrying what the address carries for other sides."""
+    return ToolLink(public_id, {k: v for k, v in args.items() if k.startswith(CARRIED)})
+
+
 @bp.get("/m/<public_id>")
 def show(public_id: str) -> Any:
     """Totals, whose deal, the next hand's form (for the creator) and the history of hands."""
-    match = _match_or_404(public_id)
+    match = match_or_404(public_id)
     remember_opened(public_id)
     state = service.state_of(match)
     form = None
     if token_for(public_id) and state.status != FINISHED:
-        layout = hand_layout(match, service.setup_of(match), state.active)
-        link_tools(layout, public_id, request.args)
-        form = _new_hand_form(match, layout, query_prefill(layout, request.args))
+        table = table_of(match, state.active)
+        form = _hand_form(table, match, query_prefill(table, request.args))
+        form.tools = _tool_link(public_id, request.args)
     return _render_match(match, state, form)
 
 
@@ -206,12 +195,11 @@ def _token_or_403(public_id: str) -> str:
 @bp.post("/m/<public_id>/hands")
 def add_hand(public_id: str) -> Any:
     """Store the next hand, or show the form again with the rules' refusal."""
-    match = _match_or_404(public_id)
+    match = match_or_404(public_id)
     token = _token_or_403(public_id)
     state = service.state_of(match)
-    layout = hand_layout(match, service.setup_of(match), state.active)
-    link_tools(layout, public_id, {})
-    form = hand_form_class(layout)()
+    form = hand_form_class(table_of(match, state.active))()
+    form.tools = _tool_link(public_id, {})
     if not form.validate_on_submit():
         abort(400)
     if apply_chip(form):
@@ -221,7 +209,7 @@ def add_hand(public_id: str) -> Any:
     return _render_match(match, state, form, 422)
 
 
-def _store_hand(form: Any, write: Callable[..., Any], public_id: str, *args: Any) -> bool:
+def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args: Any) -> bool:
     """Hand the form's entry to a service write (add or replace); on a refusal put the message
     next to the field it names and return False: nothing was stored."""
     try:
@@ -230,14 +218,14 @@ def _store_hand(form: Any, write: Callable[..., Any], public_id: str, *args: Any
             *args,
             read_hand(form),
             version=_version(form),
-            idempotency_key=form.idempotency_key.data or None,
+            idempotency_key=form["idempotency_key"].data or None,
         )
     except service.Unauthorized:
         abort(403)
     except FormError as error:
         add_error(form, error.field_name, error.message)
     except RuleError as error:
-        show_rule_error(form, error)
+        show_rule_error(form, form.api_paths, error)
     except service.Conflict as error:
         add_error(form, None, _("Not stored: %(reason)s", reason=message_of(error)))
     else:
@@ -248,21 +236,18 @@ def _store_hand(form: Any, write: Callable[..., Any], public_id: str, *args: Any
 @bp.route("/m/<public_id>/hands/<int:number>", methods=["GET", "POST"])
 def correct_hand(public_id: str, number: int) -> Any:
     """Correct an earlier hand: the same form, filled with what was entered."""
-    match = _match_or_404(public_id)
+    match = match_or_404(public_id)
     token = _token_or_403(public_id)
     state = service.state_of(match)
     if not 1 <= number <= len(state.hands):
         abort(404)
     hand = state.hands[number - 1]
-    layout = hand_layout(match, service.setup_of(match), hand.active)
-    form_class = hand_form_class(layout)
+    table = table_of(match, hand.active)
     status = 200
     if request.method == "GET":
-        form = form_class(data=hand_form_data(layout, hand.input))
-        form.idempotency_key.data = new_key()
-        form.version.data = str(match.version)
+        form = _hand_form(table, match, hand_form_data(table, hand.input))
     else:
-        form = form_class()
+        form = hand_form_class(table)()
         if not form.validate_on_submit():
             abort(400)
         if not apply_chip(form):
@@ -277,7 +262,8 @@ def correct_hand(public_id: str, number: int) -> Any:
             hand=hand,
             form=form,
             title=find_variant(match.variant).title,
-            chips=MELD_CHIPS,
+            chips=CHIPS,
+            trumps=TRUMP_SYMBOLS,
         ),
         status,
     )
@@ -293,7 +279,7 @@ def undo_hand(public_id: str, number: int) -> Response:
             token,
             number,
             version=_version(form),
-            idempotency_key=form.idempotency_key.data or None,
+            idempotency_key=form["idempotency_key"].data or None,
         ),
     )
 
@@ -307,13 +293,13 @@ def finish(public_id: str) -> Response:
             public_id,
             token,
             version=_version(form),
-            idempotency_key=form.idempotency_key.data or None,
+            idempotency_key=form["idempotency_key"].data or None,
         ),
     )
 
 
-def _action(public_id: str, write: Any) -> Response:
-    _match_or_404(public_id)
+def _action(public_id: str, write: Callable[[str, ActionForm], Any]) -> Response:
+    match_or_404(public_id)
     token = _token_or_403(public_id)
     form = ActionForm()
     if not form.validate_on_submit():

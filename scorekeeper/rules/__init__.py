@@ -2,7 +2,17 @@
 
 from .cards import Card, Rank, Suit
 from .errors import MatchOverError, RuleError
-from .match import FINISHED, IN_PROGRESS, HandResult, MatchState, Setup, Team, finish
+from .match import (
+    FINISHED,
+    IN_PROGRESS,
+    HandResult,
+    MatchState,
+    Setup,
+    Team,
+    finish,
+    kitty_balances,
+    running_totals,
+)
 from .variants import Variant, all_variants, find_variant
 
 __all__ = [
@@ -21,4 +31,6 @@ __all__ = [
     "all_variants",
     "find_variant",
     "finish",
+    "kitty_balances",
+    "running_totals",
 ]

@@ -49,6 +49,10 @@ class Suit(enum.Enum):
         )
 
 
+#: The trumps in the order a page shows its trump buttons, spades first.
+TRUMPS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
 class Rank(enum.Enum):
     """A rank; the value is how a card is written (``10``, ``Q``). ``JOKER`` has no suit."""
 
@@ -76,7 +80,7 @@ class Rank(enum.Enum):
 _ORDER: dict[Rank, int] = {rank: i + 1 for i, rank in enumerate(Rank) if rank is not Rank.JOKER}
 _ORDER[Rank.JOKER] = 0
 
-#: Pinochle ranks from high to low (RULES.md §1: A > 10 > K > Q > J > 9).
+#: Pinochle ranks from high to low (docs/rules.md §1: A > 10 > K > Q > J > 9).
 PINOCHLE_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
 
 

@@ -108,7 +108,7 @@ def side_map(
 ) -> Mapping[str, Any]:
     """An object keyed by side names: unknown names refused, every side present if ``required``.
 
-    RULES.md §5: every side must appear in ``meld`` and ``tricks`` (0 where it has none).
+    docs/rules.md §5: every side must appear in ``meld`` and ``tricks`` (0 where it has none).
     """
     mapping = as_object(value, path)
     for key in mapping:

@@ -1,5 +1,5 @@
-"""What every form shares: the seating, the sides, running totals, the dealer's rotation,
-the target and its tie rule, standings and the end of a match.
+"""What every form shares: the seating, the sides, running totals (and the kitty's), the
+dealer's rotation, the target and its tie rule, standings and the end of a match.
 
 A match is never stored as scores: it is the setup plus the hands as entered, and
 :func:`play` replays them through the variant's rules. Correcting hand 3 of 20 is replaying.
@@ -20,6 +20,9 @@ FINISHED = "finished"
 
 #: How much the target rises when two or more sides reach it in the same hand (Parlett).
 TARGET_STEP = 250
+
+#: The kitty's key in a hand's payments (a player may not take this name: :func:`read_setup`).
+KITTY = "kitty"
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,60 @@ def standings_by_total(sides: Sequence[str], totals: Mapping[str, int]) -> tuple
     return tuple(sorted(sides, key=lambda side: -totals[side]))
 
 
+def running_totals(state: MatchState) -> list[dict[str, int]]:
+    """Every side's total before the first hand (all 0) and after each hand.
+
+    The rules keep a total as the sum of a side's scores (or, in units, of a player's
+    payments; the kitty is no side), hand after hand; this is that sum, one point per hand.
+    A side a hand leaves out (three-handed play-on) keeps its total.
+
+    >>> state = MatchState(
+    ...     ("Ana", "Ben"),
+    ...     (HandResult(1, "Ana", {}, scores={"Ana": 190, "Ben": 60}),
+    ...      HandResult(2, "Ben", {}, scores={"Ana": 40, "Ben": 210})),
+    ...     totals={"Ana": 230, "Ben": 270},
+    ... )
+    >>> running_totals(state)
+    [{'Ana': 0, 'Ben': 0}, {'Ana': 190, 'Ben': 60}, {'Ana': 230, 'Ben': 270}]
+    """
+    total = dict.fromkeys(state.sides, 0)
+    points = [dict(total)]
+    for hand in state.hands:
+        numbers: Mapping[str, int] = (
+            hand.scores if hand.scores is not None else (hand.payments or {})
+        )
+        for side in state.sides:
+            total[side] += numbers.get(side, 0)
+        points.append(dict(total))
+    return points
+
+
+def kitty_balances(state: MatchState) -> list[int]:
+    """The kitty's balance after each hand, from each hand's ``payments["kitty"]``; empty when
+    the match keeps no kitty (``state.kitty is None``). The last one is ``state.kitty``.
+
+    Ana set on 300 in hearts (2 units: she pays Ben, Cruz and the kitty 4 each), then all pass:
+
+    >>> state = MatchState(
+    ...     ("Ana", "Ben", "Cruz"),
+    ...     (HandResult(1, "Cruz", {}, payments={"Ana": -12, "Ben": 4, "Cruz": 4, "kitty": 4}),
+    ...      HandResult(2, "Ana", {}, payments={"Ana": 0, "Ben": 0, "Cruz": 0, "kitty": 0})),
+    ...     totals={"Ana": -12, "Ben": 4, "Cruz": 4},
+    ...     kitty=4,
+    ... )
+    >>> kitty_balances(state)
+    [4, 4]
+    """
+    if state.kitty is None:
+        return []
+    balance = 0
+    balances: list[int] = []
+    for hand in state.hands:
+        balance += (hand.payments or {}).get(KITTY, 0)
+        balances.append(balance)
+    return balances
+
+
 def finish(state: MatchState) -> MatchState:
     """End the match now ("we stop for tonight"): the side first in standings wins."""
     if state.status == FINISHED:
@@ -139,7 +196,7 @@ def check_target(
 ) -> tuple[str | None, int]:
     """After a hand: the winner (or ``None``) and the target from now on.
 
-    RULES.md §2: while two or more sides are at or over the target it rises by ``step``; then a
+    docs/rules.md §2: while two or more sides are at or over the target it rises by ``step``; then a
     side alone at or over it wins. With ``tie_rule="higher"`` the higher total wins at once
     and only equal totals raise the target. ``counted_first`` is a side whose points are counted
     before the others' (a bidder who made his bid): if it reaches the target it wins outright.
@@ -181,7 +238,7 @@ def read_setup(
     player_counts: Sequence[int],
     partnerships: bool,
 ) -> Setup:
-    """Check the seating of a new match (RULES.md §5) and return its :class:`Setup`.
+    """Check the seating of a new match (docs/rules.md §5) and return its :class:`Setup`.
 
     Names are trimmed, 1-40 characters, distinct ignoring case; team names likewise and
     distinct from the players'. With ``partnerships`` and no ``teams`` given, partners sit
@@ -218,7 +275,7 @@ def _read_name(value: object, path: str) -> str:
     name = as_str(value, path).strip()
     if not 1 <= len(name) <= 40:
         raise RuleError(path, "a name has 1 to 40 characters", code="bad_name")
-    if name == "kitty" or name == "_":
+    if name == KITTY or name == "_":
         raise RuleError(
             path, "{given!r} is reserved; choose another name", code="bad_name", given=name
         )

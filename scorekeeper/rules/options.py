@@ -1,7 +1,7 @@
 """House-rule options: each has a name, a default and a reader that checks a given value.
 
 A variant lists its :class:`OptionSpec` s; :func:`resolve_options` fills in the defaults and
-refuses an unknown name or a bad value by its path (``rules.target``), as RULES.md §4 asks.
+refuses an unknown name or a bad value by its path (``rules.target``), as docs/rules.md §4 asks.
 """
 
 from __future__ import annotations
@@ -110,3 +110,30 @@ def resolve_options(
         else:
             resolved[spec.name] = spec.default
     return resolved
+
+
+#: What gives the options of a form for the options given so far (``Variant.option_specs``).
+SpecsFor = Callable[[Mapping[str, Any]], Sequence[OptionSpec]]
+
+
+def every_option(specs_for: SpecsFor) -> list[tuple[OptionSpec, tuple[str, Any] | None]]:
+    """Every option a form may take, each with the ``(option, value)`` that switches it on
+    (``None`` for the options a match has with the defaults), e.g. auction's ``target`` under
+    ``scoring: points``. The new-match page and docs/rules.md list them all.
+    """
+    specs = list(specs_for({}))
+    found: list[tuple[OptionSpec, tuple[str, Any] | None]] = [(spec, None) for spec in specs]
+    names = {spec.name for spec in specs}
+    for spec in specs:
+        for value in spec.choices or ():
+            if value == spec.default:
+                continue
+            try:
+                more = specs_for({spec.name: value})
+            except RuleError:
+                continue
+            for extra in more:
+                if extra.name not in names:
+                    found.append((extra, (spec.name, value)))
+                    names.add(extra.name)
+    return found

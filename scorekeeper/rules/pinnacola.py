@@ -1,9 +1,9 @@
 """Pinnacola: card values, meld validation and value (sets, runs, wilds), deal scoring, the match.
 
-Sources: seed 001 (Italian, the primary source), RULES.md §3-§5, the onmadesoft.com Pinnacola
+Sources: seed 001 (Italian, the primary source), docs/rules.md §3-§5, the onmadesoft.com Pinnacola
 FAQ, and Wikipedia (it) "Pinnacola" for the Pinnacolone running "da Asso ad Asso".
 
-A meld is given as a list of cards in any order (RULES.md §3: "the scorekeeper finds the
+A meld is given as a list of cards in any order (docs/rules.md §3: "the scorekeeper finds the
 arrangement"); its value never depends on the arrangement, because a wild counts its own value
 wherever it stands, so only the *kind* of meld (set or run) and its length matter.
 
@@ -35,7 +35,7 @@ from .table import DEAL_WORDS, Entry, Table, Tool, seated
 from .text import N_, Note, note
 from .variants import Variant, register
 
-# --- Numbers of the game (seed 001; RULES.md §3) ---------------------------------------------
+# --- Numbers of the game (seed 001; docs/rules.md §3) ---------------------------------------------
 
 #: Seed 001: "un poker di 4 jolly vale 400 punti".
 FOUR_JOKERS_POINTS = 400
@@ -54,11 +54,11 @@ CLOSE_IN_MANO_BONUS = 200
 NO_MELD_PENALTY = 100
 #: Every score in Pinnacola is a sum of card values, all multiples of 5.
 POINT_STEP = 5
-#: Two 52-card decks (RULES.md §3): at most two copies of a natural card, four jokers.
+#: Two 52-card decks (docs/rules.md §3): at most two copies of a natural card, four jokers.
 NATURAL_COPIES = 2
 JOKER_COPIES = 4
 
-#: RULES.md §4: the hand sizes a table may deal (recorded; they change no score).
+#: docs/rules.md §4: the hand sizes a table may deal (recorded; they change no score).
 HAND_SIZES = (10, 13, 15, 19)
 
 SET = "set"
@@ -84,7 +84,7 @@ def is_wild(card: Card, *, pinelle: bool = True) -> bool:
 
 
 def card_value(card: Card, *, pinelle: bool = True) -> int:
-    """What a card is worth on the table or in the hand (seed 001, RULES.md §3).
+    """What a card is worth on the table or in the hand (seed 001, docs/rules.md §3).
 
     3-5 are 5, 6-K are 10, A 15, a pinella 20, a joker 25; without pinelle a 2 is a plain low
     card worth 5 (seed 001: "le carte dal 2 al 5 valgono cinque punti").
@@ -104,7 +104,7 @@ def card_value(card: Card, *, pinelle: bool = True) -> int:
 def read_card(text: object, path: str, *, pinelle: bool = True) -> Card:
     """A card of the Pinnacola deck, or a refusal naming ``path``.
 
-    RULES.md §5: the red 2s are out of the deck with or without pinelle.
+    docs/rules.md §5: the red 2s are out of the deck with or without pinelle.
     """
     card = Card.parse(text, path)  # type: ignore[arg-type]  # parse refuses a non-text itself
     if card.rank is Rank.TWO and card.suit is not None and card.suit.is_red:
@@ -127,7 +127,7 @@ def _read_cards(value: object, path: str, *, pinelle: bool) -> list[tuple[Card, 
 def check_deck(cards: Iterable[tuple[Card, str]]) -> None:
     """Refuse cards that a Pinnacola deck does not hold so many times, at the first one too many.
 
-    The deck is two 52-card decks plus four jokers (RULES.md §3): two of each natural card.
+    The deck is two 52-card decks plus four jokers (docs/rules.md §3): two of each natural card.
     """
     seen: Counter[Card] = Counter()
     for card, path in cards:
@@ -186,7 +186,7 @@ def _run_ranks(pinelle: bool) -> tuple[Rank, ...]:
 
     Seed 001: with pinelle "le scale non prevedono il 2, quindi A345 è valida"; without them
     "il 2 viene usato come 2 nella sua posizione naturale". The ace also goes above the king
-    (RULES.md §3: Q-K-A), and a Pinnacolone runs "da Asso ad Asso" (Wikipedia it), which is the
+    (docs/rules.md §3: Q-K-A), and a Pinnacolone runs "da Asso ad Asso" (Wikipedia it), which is the
     only way to lay 13 clean cards with pinelle on: A-3-...-K-A.
     """
     middle = [r for r in Rank if r not in (Rank.ACE, Rank.JOKER)]
@@ -229,7 +229,8 @@ def _fits_round_the_corner(naturals: Sequence[Card], length: int, pinelle: bool)
 def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> MeldValue:
     """Check a meld given as a list of cards (any order) and value it.
 
-    A meld readable both as a set and as a run (``5H JK JK``) is a set (RULES.md §5). A bad card
+    A meld readable both as a set and as a run (``5H JK JK``) is a set (docs/rules.md §5). A bad
+    card
     is refused at ``meld[i]``; cards that make no meld at ``meld``, saying why.
 
     >>> value_meld(["4H", "5H", "JK", "7H"]).points  # seed 001: 45*7
@@ -420,7 +421,7 @@ def score_deal(
     stall: str = "score",
     teams: bool = False,
 ) -> Deal:
-    """Read and score one deal (RULES.md §3; the hand body of API.md).
+    """Read and score one deal (docs/rules.md §3; the hand body of docs/api.md).
 
     Each side scores its table minus its hand; +100 to the side that closed, +200 instead if it
     closed in mano; -100 to a side that laid no meld (stalled deals included). A Pinnacolone
@@ -441,6 +442,35 @@ def score_deal(
         all_cards += cards
     check_deck(all_cards)
 
+    closed_by, pinnacolone, stalled, in_mano = _read_ending(body, sides)
+    for side in sides:
+        _check_pinnacolone(side, read[side], pinnacolone)
+        if side == closed_by:
+            _check_closer(side, read[side], teams=teams)
+
+    if stalled and stall == "void":
+        return Deal(
+            {side: 0 for side in sides},
+            STALLED,
+            None,
+            False,
+            (note("stalled deal: void (scores 0 for all)"),),
+        )
+    scores, notes = _score_sides(read, closed_by, in_mano)
+    if pinnacolone is not None:
+        notes.insert(0, note("{side} laid a Pinnacolone and wins the match", side=pinnacolone))
+        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes))
+    if stalled:
+        notes.insert(0, note("stalled deal: no closing bonus"))
+        return Deal(scores, STALLED, None, False, tuple(notes))
+    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes))
+
+
+def _read_ending(
+    body: Mapping[str, Any], sides: Sequence[str]
+) -> tuple[str | None, str | None, bool, bool]:
+    """How the deal ended: ``closed_by``, ``pinnacolone``, ``stalled`` (exactly one of them)
+    and ``in_mano`` (only with ``closed_by``)."""
     closed_by = _optional_side(body.get("closed_by"), "closed_by", sides)
     pinnacolone = _optional_side(body.get("pinnacolone"), "pinnacolone", sides)
     stalled = as_bool(body.get("stalled", False), "stalled")
@@ -470,53 +500,62 @@ def score_deal(
         )
     if in_mano and closed_by is None:
         raise RuleError("in_mano", "only a side that closed can close in mano", code="no_closer")
+    return closed_by, pinnacolone, stalled, in_mano
 
-    for side in sides:
-        table_path = f"sides.{side}.table"
-        if read[side].has_pinnacolone and side != pinnacolone:
-            raise RuleError(
-                "pinnacolone",
-                "{side} laid a Pinnacolone: the deal ended with it",
-                code="pinnacolone_not_named",
-                side=side,
-            )
-        if side == pinnacolone:
-            if read[side].has_pinnacolone is False:
-                raise RuleError(
-                    table_path, "holds no Pinnacolone (a clean run of 13)", code="no_pinnacolone"
-                )
-            if read[side].table < PINNACOLONE_POINTS:
-                raise RuleError(
-                    table_path,
-                    "a side that laid a Pinnacolone has at least {least} on the table",
-                    code="too_small",
-                    least=PINNACOLONE_POINTS,
-                )
-        if side == closed_by:
-            if not read[side].laid_meld:
-                raise RuleError(
-                    table_path, "a side that closed has melds on the table", code="closer_no_meld"
-                )
-            if not teams and read[side].hand:
-                # In teams the closer's partner may still hold cards (RULES.md §3).
-                raise RuleError(
-                    f"sides.{side}.hand",
-                    "the player who closed has no cards left",
-                    code="closer_hand",
-                )
 
-    if stalled and stall == "void":
-        return Deal(
-            {side: 0 for side in sides},
-            STALLED,
-            None,
-            False,
-            (note("stalled deal: void (scores 0 for all)"),),
+def _check_pinnacolone(side: str, deal: SideDeal, pinnacolone: str | None) -> None:
+    """A Pinnacolone on a side's table ends the deal, so it must be the one named, and the side
+    named must hold one (when its table is given as cards) worth at least its 1500."""
+    table_path = f"sides.{side}.table"
+    if deal.has_pinnacolone and side != pinnacolone:
+        raise RuleError(
+            "pinnacolone",
+            "{side} laid a Pinnacolone: the deal ended with it",
+            code="pinnacolone_not_named",
+            side=side,
         )
+    if side != pinnacolone:
+        return
+    # ``None``: the table was given as points, so there are no cards to look for it in.
+    if deal.has_pinnacolone is False:
+        raise RuleError(
+            table_path, "holds no Pinnacolone (a clean run of 13)", code="no_pinnacolone"
+        )
+    if deal.table < PINNACOLONE_POINTS:
+        raise RuleError(
+            table_path,
+            "a side that laid a Pinnacolone has at least {least} on the table",
+            code="too_small",
+            least=PINNACOLONE_POINTS,
+        )
+
+
+def _check_closer(side: str, deal: SideDeal, *, teams: bool) -> None:
+    """The side that closed has melds on the table and, playing alone, no cards left."""
+    if not deal.laid_meld:
+        raise RuleError(
+            f"sides.{side}.table",
+            "a side that closed has melds on the table",
+            code="closer_no_meld",
+        )
+    if not teams and deal.hand:
+        # In teams the closer's partner may still hold cards (docs/rules.md §3).
+        raise RuleError(
+            f"sides.{side}.hand",
+            "the player who closed has no cards left",
+            code="closer_hand",
+        )
+
+
+def _score_sides(
+    read: Mapping[str, SideDeal], closed_by: str | None, in_mano: bool
+) -> tuple[dict[str, int], list[Note]]:
+    """Every side's table minus its hand, the closing bonus and the no-meld penalty, with the
+    notes that explain them."""
     scores: dict[str, int] = {}
     notes: list[Note] = []
-    for side in sides:
-        score = read[side].table - read[side].hand
+    for side, deal in read.items():
+        score = deal.table - deal.hand
         if side == closed_by:
             bonus = CLOSE_IN_MANO_BONUS if in_mano else CLOSE_BONUS
             score += bonus
@@ -524,19 +563,13 @@ def score_deal(
                 notes.append(note("{side} closed in mano: +{bonus}", side=side, bonus=bonus))
             else:
                 notes.append(note("{side} closed: +{bonus}", side=side, bonus=bonus))
-        if not read[side].laid_meld:
+        if not deal.laid_meld:
             score -= NO_MELD_PENALTY
             notes.append(
                 note("{side} laid no meld: -{penalty}", side=side, penalty=NO_MELD_PENALTY)
             )
         scores[side] = score
-    if pinnacolone is not None:
-        notes.insert(0, note("{side} laid a Pinnacolone and wins the match", side=pinnacolone))
-        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes))
-    if stalled:
-        notes.insert(0, note("stalled deal: no closing bonus"))
-        return Deal(scores, STALLED, None, False, tuple(notes))
-    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes))
+    return scores, notes
 
 
 def _optional_side(value: object, path: str, sides: Sequence[str]) -> str | None:
@@ -547,7 +580,7 @@ def _optional_side(value: object, path: str, sides: Sequence[str]) -> str | None
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("pinelle", True, boolean(), "Black 2s are wild (pinelle)"),
-    # RULES.md §3: 1500 by default, 2000 and 3000 common; null only with a number of deals.
+    # docs/rules.md §3: 1500 by default, 2000 and 3000 common; null only with a number of deals.
     OptionSpec(
         "target",
         1500,
@@ -575,7 +608,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 
 @register
 class PinnacolaVariant(Variant):
-    """Pinnacola for 2 players, or 4 in two teams (RULES.md §3)."""
+    """Pinnacola for 2 players, or 4 in two teams (docs/rules.md §3)."""
 
     id = "pinnacola"
     title = N_("Pinnacola")
@@ -585,11 +618,12 @@ class PinnacolaVariant(Variant):
     player_counts = (2, 4)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``pinelle``, ``target``, ``deals``, ``stall``, ``hand_size`` (RULES.md §4)."""
+        """``pinelle``, ``target``, ``deals``, ``stall``, ``hand_size`` (docs/rules.md §4)."""
         return OPTION_SPECS
 
     def resolve_options(self, given: object) -> dict[str, Any]:
-        """The options, with ``target`` null allowed only when ``deals`` is set (RULES.md §4)."""
+        """The options, with ``target`` null allowed only when ``deals`` is set (docs/rules.md
+        §4)."""
         options = super().resolve_options(given)
         if options["target"] is None and options["deals"] is None:
             raise RuleError(
@@ -678,7 +712,7 @@ def _match_winner(
 ) -> tuple[str | None, bool]:
     """After a deal: the winner, and whether the match would end but for a tie.
 
-    RULES.md §3: the match ends at the target or after ``deals`` deals, whichever comes first;
+    docs/rules.md §3: the match ends at the target or after ``deals`` deals, whichever comes first;
     the higher total wins (so two sides over the target in one deal: the higher); equal totals
     play another deal.
     """

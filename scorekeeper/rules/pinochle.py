@@ -1,7 +1,8 @@
-"""Pinochle's common part: counting systems, meld tables, valuing a declared meld, the meld
-calculator, and the readers of a hand's trick points that every pinochle form shares.
+"""Pinochle's common part: counting systems, meld tables, the bid limits, valuing a declared
+meld, the meld calculator, and the readers of a hand's trick points that every pinochle form
+shares.
 
-Everything here follows RULES.md §1 and §5. The forms themselves (two-, three-, four-handed and
+Everything here follows docs/rules.md §1 and §5. The forms themselves (two-, three-, four-handed and
 partnership auction) live in :mod:`scorekeeper.rules.pinochle_forms`; auction pinochle in
 :mod:`scorekeeper.rules.auction` reuses the option specs and readers below for ``scoring:
 points``.
@@ -18,9 +19,10 @@ from .cards import PINOCHLE_RANKS, Card, Rank, Suit
 from .entry import as_bool, as_choice, as_int, as_list, as_object, as_str, side_map
 from .errors import RuleError, join_path
 from .options import SCORING_GROUP, OptionSpec, choice, integer
+from .text import N_
 
 # ---------------------------------------------------------------------------------------------
-# Counting systems (RULES.md §1)
+# Counting systems (docs/rules.md §1)
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,12 @@ class Counting:
     step: int
 
     def __post_init__(self) -> None:
-        # The table in RULES.md §1 gives both the card values and the total: they must agree.
+        # The table in docs/rules.md §1 gives both the card values and the total: they must agree.
         deck_points = 8 * sum(self.card_values[rank] for rank in PINOCHLE_RANKS)
         assert deck_points + self.last_trick == self.total, self.name
 
 
-#: RULES.md §1: ``classic`` (seeds 000, 002, 004), ``counters`` (A, 10, K = 10), ``simple``.
+#: docs/rules.md §1: ``classic`` (seeds 000, 002, 004), ``counters`` (A, 10, K = 10), ``simple``.
 COUNTINGS: dict[str, Counting] = {
     "classic": Counting(
         "classic",
@@ -74,13 +76,23 @@ COUNTINGS: dict[str, Counting] = {
     ),
 }
 
-#: A side's meld in one hand is at most this, in standard points (RULES.md §5: more is a typo).
+#: A side's meld in one hand is at most this, in standard points (docs/rules.md §5: more is a typo).
 MELD_LIMIT = 3000
 
 # ---------------------------------------------------------------------------------------------
-# Meld tables (RULES.md §1)
+# Bidding (docs/rules.md §4)
 
-#: Meld ids in the order RULES.md lists them (and the calculator reports them).
+#: docs/rules.md §4: bids are at most 2000 (a guard against typos) and at least 250.
+MAX_BID = 2000
+LOWEST_MIN_BID = 250
+#: Bids go up in tens (seed 000, Bicycle, docs/rules.md §2).
+BID_STEP = 10
+
+# ---------------------------------------------------------------------------------------------
+# Meld tables (docs/rules.md §1)
+
+#: Meld ids in the order docs/rules.md lists them (and the calculator reports them): the one list of
+#: meld ids; ``meld in MELD_IDS`` checks an id.
 MELD_IDS: tuple[str, ...] = (
     "run",
     "double_run",
@@ -98,6 +110,40 @@ MELD_IDS: tuple[str, ...] = (
     "double_queens",
     "double_jacks",
 )
+
+#: The melds a page offers as one-tap chips, in the order it shows them: the everyday melds;
+#: the rarer double forms are typed by id.
+MELD_CHIPS: tuple[str, ...] = (
+    "run",
+    "royal_marriage",
+    "marriage",
+    "pinochle",
+    "double_pinochle",
+    "dix",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+)
+
+#: Every meld's English name, marked for the catalog (the pages translate it).
+MELD_NAMES: dict[str, str] = {
+    "run": N_("run"),
+    "double_run": N_("double run"),
+    "royal_marriage": N_("royal marriage"),
+    "marriage": N_("marriage"),
+    "dix": N_("dix"),
+    "pinochle": N_("pinochle"),
+    "double_pinochle": N_("double pinochle"),
+    "aces_around": N_("aces around"),
+    "kings_around": N_("kings around"),
+    "queens_around": N_("queens around"),
+    "jacks_around": N_("jacks around"),
+    "double_aces": N_("eight aces"),
+    "double_kings": N_("eight kings"),
+    "double_queens": N_("eight queens"),
+    "double_jacks": N_("eight jacks"),
+}
 
 #: Bicycle, Parlett and seed 000.
 STANDARD_MELDS: dict[str, int] = {
@@ -124,7 +170,7 @@ MELD_PRESETS: dict[str, dict[str, int]] = {
     "seed-004": {**STANDARD_MELDS, "double_pinochle": 400, "double_queens": 400},
 }
 
-#: How many of each meld a 48-card deck can hold (RULES.md §1, feasibility).
+#: How many of each meld a 48-card deck can hold (docs/rules.md §1, feasibility).
 MELD_MOST: dict[str, int] = {
     "run": 2,
     "double_run": 1,
@@ -143,7 +189,7 @@ MELD_MOST: dict[str, int] = {
     "double_jacks": 1,
 }
 
-#: A single meld and its double form: not both in one all-at-once list (RULES.md §5).
+#: A single meld and its double form: not both in one all-at-once list (docs/rules.md §5).
 _DOUBLE_OF: dict[str, str] = {
     "run": "double_run",
     "pinochle": "double_pinochle",
@@ -153,7 +199,7 @@ _DOUBLE_OF: dict[str, str] = {
     "jacks_around": "double_jacks",
 }
 
-#: Melds that each take one trump K-Q: at most 2 of them all at once (RULES.md §5).
+#: Melds that each take one trump K-Q: at most 2 of them all at once (docs/rules.md §5).
 _TRUMP_PAIRS: dict[str, int] = {"run": 1, "double_run": 2, "royal_marriage": 1}
 
 
@@ -202,7 +248,7 @@ def meld_table(melds: object) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Options shared by every pinochle form (RULES.md §4)
+# Options shared by every pinochle form (docs/rules.md §4)
 
 COUNTING_OPTION = OptionSpec(
     "counting",
@@ -212,7 +258,7 @@ COUNTING_OPTION = OptionSpec(
     group=SCORING_GROUP,
 )
 
-#: Auctions bid in classic or counters points only (RULES.md §4).
+#: Auctions bid in classic or counters points only (docs/rules.md §4).
 AUCTION_COUNTING_OPTION = OptionSpec(
     "counting",
     "classic",
@@ -255,7 +301,7 @@ def pinochle_defaults(options: dict[str, Any], given: Mapping[str, Any]) -> dict
     """Cross-option rules of the pinochle options, applied after :func:`resolve_options`.
 
     ``options`` are the resolved options, ``given`` the options the table typed. Under
-    ``simple`` (RULES.md §1, §4) the default target is divided by 10 (1000 -> 100) and custom
+    ``simple`` (docs/rules.md §1, §4) the default target is divided by 10 (1000 -> 100) and custom
     meld values, given in standard points, must divide by 10.
     """
     resolved = dict(options)
@@ -300,9 +346,10 @@ def read_meld(
 ) -> int:
     """A side's meld for one hand: a number, or a list of meld ids valued with ``values``.
 
-    A list is refused, naming the item, when a 48-card deck cannot hold it (RULES.md §1) and,
+    A list is refused, naming the item, when a 48-card deck cannot hold it (docs/rules.md §1) and,
     with ``all_at_once`` (3-, 4-handed and auction play), when it holds a meld with its double
-    form or more than two melds that each need a trump K-Q (RULES.md §5). Either way the meld is
+    form or more than two melds that each need a trump K-Q (docs/rules.md §5). Either way the meld
+    is
     at most ``limit``.
 
     >>> read_meld(["run", "marriage"], "meld.Ana", STANDARD_MELDS, all_at_once=True, limit=3000)
@@ -385,10 +432,32 @@ def read_melds(
     }
 
 
+def fill_tricks(tricks: Mapping[str, int | None], total: int) -> dict[str, int | None]:
+    """The one piece of arithmetic a table expects: the last side's trick points.
+
+    When exactly one side's trick points are blank (``None``) it gets what is left of the
+    counting's ``total`` (docs/rules.md §1: a played hand's trick points add up to it), never less
+    than 0; with no blank or several, the points come back unchanged (the reader then says what
+    is missing or wrong).
+
+    >>> fill_tricks({"Ana": 130, "Ben": None}, 250)
+    {'Ana': 130, 'Ben': 120}
+    >>> fill_tricks({"Ana": 90, "Ben": None, "Cy": None}, 250)
+    {'Ana': 90, 'Ben': None, 'Cy': None}
+    """
+    filled = dict(tricks)
+    blank = [side for side, points in filled.items() if points is None]
+    if len(blank) == 1:
+        taken = sum(points for points in filled.values() if points is not None)
+        # Too many points typed on the others: 0 here, and the reader refuses the total.
+        filled[blank[0]] = max(total - taken, 0)
+    return filled
+
+
 def read_tricks(
     value: object, path: str, sides: tuple[str, ...], counting: Counting, *, complete: bool = True
 ) -> dict[str, int]:
-    """Every side's trick points for one hand (RULES.md §1).
+    """Every side's trick points for one hand (docs/rules.md §1).
 
     Each side's points lie in 0..total (a multiple of 10 under ``counters``). When
     ``complete`` (the hand was played out) they add up to the counting's total, the last trick
@@ -431,7 +500,7 @@ def read_tricks(
 def read_took_trick(
     value: object, path: str, sides: tuple[str, ...], tricks: Mapping[str, int]
 ) -> dict[str, bool]:
-    """Whether each side won at least one trick (RULES.md §1: a trick may be worth 0).
+    """Whether each side won at least one trick (docs/rules.md §1: a trick may be worth 0).
 
     Missing sides default to "trick points > 0"; a side with trick points cannot have taken
     no trick.
@@ -457,7 +526,7 @@ def read_took_trick(
 
 
 # ---------------------------------------------------------------------------------------------
-# The meld calculator (RULES.md §1 "Meld from real cards"; API POST /api/v1/meld/pinochle)
+# The meld calculator (docs/rules.md §1 "Meld from real cards"; API POST /api/v1/meld/pinochle)
 
 
 @dataclass(frozen=True)
@@ -516,7 +585,7 @@ def read_cards(value: object, path: str = "cards") -> list[Card]:
 
 
 def count_melds(cards: list[Card], trump: Suit) -> dict[str, int]:
-    """How many of each meld the cards hold when melded all at once (RULES.md §1).
+    """How many of each meld the cards hold when melded all at once (docs/rules.md §1).
 
     A card counts in several classes (marriages, arounds, pinochles, dix) but once within a
     class; the double form is reported whenever a hand holds it.

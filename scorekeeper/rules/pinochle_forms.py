@@ -1,7 +1,7 @@
 """The pinochle forms kept by points: two-, three- and four-handed, and partnership auction.
 
-Each form is a :class:`~scorekeeper.rules.variants.Variant` (RULES.md §2, §4) that replays a
-match's hands as API.md writes them. The meld tables, counting systems and readers they share
+Each form is a :class:`~scorekeeper.rules.variants.Variant` (docs/rules.md §2, §4) that replays a
+match's hands as docs/api.md writes them. The meld tables, counting systems and readers they share
 are in :mod:`scorekeeper.rules.pinochle`.
 """
 
@@ -28,7 +28,10 @@ from .match import (
 from .options import BIDDING_GROUP, OptionSpec, boolean, integer, resolve_options
 from .pinochle import (
     AUCTION_COUNTING_OPTION,
+    BID_STEP,
     COUNTING_OPTION,
+    LOWEST_MIN_BID,
+    MAX_BID,
     MELDS_OPTION,
     TIE_RULE_OPTION,
     counting_of,
@@ -42,10 +45,7 @@ from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
 from .text import N_, Note, note
 from .variants import Variant, register
 
-#: Bids are at most this (RULES.md §4).
-MAX_BID = 2000
-
-#: Two- and three-handed play (RULES.md §2, seed 004): a player may stop the hand and claim
+#: Two- and three-handed play (docs/rules.md §2, seed 004): a player may stop the hand and claim
 #: the game.
 DECLARE_OUT_OPTION = OptionSpec("declare_out", True, boolean(), "A player may declare himself out")
 
@@ -76,7 +76,7 @@ def _read_plain_hand(
     all_at_once: bool,
     declare_out: bool,
 ) -> _PlainHand:
-    """Read a ``pinochle-2/3/4`` hand body (API.md): ``meld``, ``tricks``, optional
+    """Read a ``pinochle-2/3/4`` hand body (docs/api.md): ``meld``, ``tricks``, optional
     ``took_trick`` and ``declared_out``."""
     entry = as_object(raw, "")
     check_keys(entry, ("meld", "tricks", "took_trick", "declared_out"), required=("meld", "tricks"))
@@ -88,7 +88,7 @@ def _read_plain_hand(
             )
         declarer = as_side(entry["declared_out"], "declared_out", sides)
     meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=all_at_once)
-    # A hand stopped by declaring out has not dealt out all its trick points (API.md).
+    # A hand stopped by declaring out has not dealt out all its trick points (docs/api.md).
     tricks = read_tricks(
         entry["tricks"], "tricks", sides, counting_of(options), complete=declarer is None
     )
@@ -100,7 +100,7 @@ class _PlainPinochle(Variant):
     """What two-, three- and four-handed pinochle share: every side enters meld and tricks, the
     game goes to a target, and a player may declare himself out where the form allows it."""
 
-    #: Whether everybody melds before play, so that meld needs a trick to count (RULES.md §1).
+    #: Whether everybody melds before play, so that meld needs a trick to count (docs/rules.md §1).
     all_at_once: ClassVar[bool] = True
 
     def _extra_specs(self) -> list[OptionSpec]:
@@ -151,7 +151,7 @@ class _Race:
         self.setup = setup
         self.options = setup.options
         counting = counting_of(self.options)
-        #: The target rises by 250 (25 under ``simple``, RULES.md §5).
+        #: The target rises by 250 (25 under ``simple``, docs/rules.md §5).
         self.step = TARGET_STEP // counting.divisor
         self.target: int = self.options["target"]
         self.tie_rule: str = self.options.get("tie_rule", "raise")
@@ -169,7 +169,7 @@ class _Race:
 
     @property
     def two_handed(self) -> bool:
-        """Two sides play: ``pinochle-2``, or the play-on of ``pinochle-3`` (RULES.md §5:
+        """Two sides play: ``pinochle-2``, or the play-on of ``pinochle-3`` (docs/rules.md §5:
         "pinochle-2 in every rule")."""
         return len(self.racing) == 2 and len(self.setup.players) <= 3
 
@@ -190,7 +190,7 @@ class _Race:
         self.finished = True
 
     def check(self, notes: list[Note]) -> None:
-        """The target rule among the sides still racing (RULES.md §2)."""
+        """The target rule among the sides still racing (docs/rules.md §2)."""
         while not self.finished and len(self.racing) >= 2:
             before = self.target
             winner, self.target = check_target(
@@ -223,7 +223,7 @@ class _Race:
         for side in sides:
             meld = entry.meld[side]
             if all_at_once and meld and not entry.took_trick[side]:
-                # RULES.md §1: meld must be saved by a trick (not in two-handed play).
+                # docs/rules.md §1: meld must be saved by a trick (not in two-handed play).
                 notes.append(note("{side}: meld lost, no trick", side=side))
                 meld = 0
             scores[side] = meld + entry.tricks[side]
@@ -377,8 +377,8 @@ class PartnershipAuction(Variant):
         return [
             OptionSpec(
                 "min_bid",
-                250,
-                integer(low=250, high=MAX_BID, multiple_of=10),
+                LOWEST_MIN_BID,
+                integer(low=LOWEST_MIN_BID, high=MAX_BID, multiple_of=BID_STEP),
                 "The lowest opening bid",
                 group=BIDDING_GROUP,
             ),
@@ -481,9 +481,11 @@ class PartnershipAuction(Variant):
         )
         bidder = as_side(entry["bidder"], "bidder", setup.players)
         bid = as_int(entry["bid"], "bid", low=options["min_bid"], high=MAX_BID)
-        if bid % 10:
+        if bid % BID_STEP:
             # Bids go up in tens (Bicycle).
-            raise RuleError("bid", "must be a multiple of {step}", code="not_multiple", step=10)
+            raise RuleError(
+                "bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP
+            )
         if "trump" in entry:
             Suit.from_word(as_str(entry["trump"], "trump"), "trump")
         conceded = as_bool(entry.get("conceded", False), "conceded")
@@ -492,7 +494,7 @@ class PartnershipAuction(Variant):
         meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=True)
         if conceded:
             _check_no_play(entry, sides)
-            # RULES.md §2: conceded ("throw in"): − bid, the opponents score their meld.
+            # docs/rules.md §2: conceded ("throw in"): − bid, the opponents score their meld.
             scores = {bidders: -bid, others: meld[others]}
             return scores, others, [note("{side} conceded: -{bid}", side=bidders, bid=bid)]
         if "tricks" not in entry:
@@ -502,7 +504,7 @@ class PartnershipAuction(Variant):
         notes: list[Note] = []
         saved: dict[str, int] = {}
         for side in sides:
-            # RULES.md §2: the bidding side's meld, too, counts only if it takes a trick.
+            # docs/rules.md §2: the bidding side's meld, too, counts only if it takes a trick.
             saved[side] = meld[side] if took[side] else 0
             if meld[side] and not took[side]:
                 notes.append(note("{side}: meld lost, no trick", side=side))
@@ -515,12 +517,12 @@ class PartnershipAuction(Variant):
             scores[bidders] = -bid
             notes.append(note("{side} set: -{bid}", side=bidders, bid=bid))
         # The bidding side is counted first if it made its bid; if it was set, the other side
-        # wins if it is over (RULES.md §2, Bicycle).
+        # wins if it is over (docs/rules.md §2, Bicycle).
         return {side: scores[side] for side in sides}, bidders if made else others, notes
 
 
 def _check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:
-    """A conceded hand is not played: ``tricks`` may be left out or all 0 (API.md)."""
+    """A conceded hand is not played: ``tricks`` may be left out or all 0 (docs/api.md)."""
     if "tricks" in entry:
         tricks = side_map(entry["tricks"], "tricks", sides, required=False)
         for side, points in tricks.items():

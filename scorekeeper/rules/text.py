@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-def N_(message: str) -> str:  # noqa: N802 - the catalog tools' usual name for a no-op marker
+def N_(message: str) -> str:  # the catalog tools' usual name for a no-op marker
     """Mark ``message`` for the catalog (``pybabel extract``) and return it unchanged.
 
     >>> N_("Pinochle for two")

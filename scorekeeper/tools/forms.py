@@ -18,10 +18,11 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 
-from ..matches.forms import TRUMPS, Buttons, FormError, choice_list
+from ..forms import Buttons, FormError, choice_list
 from ..rules import RuleError
-from ..rules.cards import PINOCHLE_RANKS, Card, Rank, Suit
+from ..rules.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
 from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES
+from ..rules.pinochle import MELDS_OPTION
 
 #: Suits in the order the grids show them (rows).
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -32,7 +33,7 @@ PINOCHLE_ROWS: tuple[tuple[Suit, tuple[Card, ...]], ...] = tuple(
 )
 
 #: A Pinnacola suit in two rows of seven places, A-7 and 8-K; ``None`` marks the place of a red
-#: 2, which is out of the deck (RULES.md §3).
+#: 2, which is out of the deck (docs/rules.md §3).
 _RUMMY_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
 PINNACOLA_ROWS: tuple[tuple[Suit, tuple[tuple[Card | None, ...], ...]], ...] = tuple(
     (
@@ -53,32 +54,17 @@ PINNACOLA_CARDS: tuple[Card, ...] = (
     JOKER,
 )
 
-#: What each meld id of RULES.md §1 is called on the page.
-MELD_NAMES: dict[str, Any] = {
-    "run": _l("run"),
-    "double_run": _l("double run"),
-    "royal_marriage": _l("royal marriage"),
-    "marriage": _l("marriage"),
-    "dix": _l("dix"),
-    "pinochle": _l("pinochle"),
-    "double_pinochle": _l("double pinochle"),
-    "aces_around": _l("aces around"),
-    "kings_around": _l("kings around"),
-    "queens_around": _l("queens around"),
-    "jacks_around": _l("jacks around"),
-    "double_aces": _l("eight aces"),
-    "double_kings": _l("eight kings"),
-    "double_queens": _l("eight queens"),
-    "double_jacks": _l("eight jacks"),
-}
-
 #: What each kind of Pinnacola meld is called on the page.
 KIND_NAMES: dict[str, Any] = {"set": _l("set"), "run": _l("run")}
 
-#: The meld tables a table without a match may pick (RULES.md §1).
-MELD_TABLES: tuple[tuple[str, Any], ...] = (
-    ("standard", _l("standard")),
-    ("seed-004", _l("seed-004 (double pinochle 400)")),
+#: The meld tables a table without a match may pick (the choices of the ``melds`` option,
+#: docs/rules.md §1), each with the words the page shows for it.
+MELD_TABLE_LABELS: dict[str, Any] = {
+    "standard": _l("standard"),
+    "seed-004": _l("seed-004 (double pinochle 400)"),
+}
+MELD_TABLES: tuple[tuple[str, Any], ...] = tuple(
+    (name, MELD_TABLE_LABELS.get(name, name)) for name in MELDS_OPTION.choices or ()
 )
 
 
@@ -96,7 +82,7 @@ def card_face(card: Card) -> str:
 
 def most_copies(card: Card) -> int:
     """How many of a card one deck holds: pinochle and Pinnacola both have two of each natural
-    card; Pinnacola has four jokers (RULES.md §1, §3)."""
+    card; Pinnacola has four jokers (docs/rules.md §1, §3)."""
     return JOKER_COPIES if card.rank is Rank.JOKER else NATURAL_COPIES
 
 
@@ -162,9 +148,11 @@ PinochleMeldForm = _grid_form(
     CardGridForm,
     [card for _suit, row in PINOCHLE_ROWS for card in row],
     {
-        "trump": Buttons(_l("Trump"), choices=choice_list(TRUMPS)),
+        "trump": Buttons(
+            _l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS)
+        ),
         "melds": SelectField(
-            _l("Meld values"), choices=choice_list(MELD_TABLES), default="standard"
+            _l("Meld values"), choices=choice_list(MELD_TABLES), default=MELDS_OPTION.default
         ),
     },
 )

@@ -9,6 +9,7 @@ points are added up: the rules do that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,16 +19,17 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import service
-from ..matches.forms import FormError, add_error, rule_message
+from ..forms import FormError, add_error
+from ..i18n import rule_message
 from ..matches.tokens import token_for
-from ..rules import RuleError
+from ..rules import RuleError, find_variant
 from ..rules.pinnacola import check_deck, read_card, read_side, value_meld
-from ..rules.pinochle import MeldReport, calculate_meld
+from ..rules.pinochle import MELD_NAMES, MeldReport, calculate_meld
+from ..rules.table import Tool
 from . import bp
 from .forms import (
     JOKER,
     KIND_NAMES,
-    MELD_NAMES,
     PINNACOLA_ROWS,
     PINOCHLE_ROWS,
     CardGridForm,
@@ -39,9 +41,7 @@ from .forms import (
     write_table,
 )
 
-#: Variants whose hand form takes each side's meld as a list of meld ids.
-MELD_LIST_VARIANTS = ("pinochle-2", "pinochle-3", "pinochle-4", "partnership-auction", "auction")
-#: Query arguments of the match page that fill its hand form in (see ``matches/forms.py``).
+#: Query arguments of the match page that fill its hand form in (see ``matches/routes.py``).
 CARRIED = ("meld.", "table.", "hand.")
 
 
@@ -61,11 +61,13 @@ class Target:
         return url_for("matches.show", public_id=self.public_id, **query)
 
 
-def _target(variants: tuple[str, ...]) -> Target | None:
+def _target(tool: Tool) -> Target | None:
     """The match and side named by ``?match=&side=``, when this phone may score that match.
 
-    A match of another game, a side that is not the match's, or a match this phone only
-    watches gives no target: the tool still works, it just cannot carry its result back.
+    A match whose hand form this tool does not fill (its variant names another tool, or none:
+    auction in units takes the bidder's meld as one number), a side that is not the match's,
+    or a match this phone only watches gives no target: the tool still works, it just cannot
+    carry its result back.
     """
     public_id = request.args.get("match", "")
     side = request.args.get("side", "")
@@ -75,13 +77,10 @@ def _target(variants: tuple[str, ...]) -> Target | None:
         match = service.get_match(public_id)
     except service.NotFound:
         return None
-    if match.variant not in variants:
-        return None
     setup = service.setup_of(match)
-    if side not in setup.sides:
+    table = find_variant(match.variant).table(setup)
+    if table.tool is not tool or side not in table.sides:
         return None
-    if match.variant == "auction" and setup.options.get("scoring", "units") == "units":
-        return None  # in units the form takes the bidder's meld as one number, no list
     carry = {key: value for key, value in request.args.items() if key.startswith(CARRIED)}
     return Target(public_id, side, setup.options, carry)
 
@@ -103,10 +102,10 @@ def meld_list(report: MeldReport) -> list[str]:
 
 @bp.route("/pinochle-meld", methods=["GET", "POST"])
 def pinochle_meld() -> Any:
-    """Tap the cards of a hand, pick trump, see the melds and their total (RULES.md §1)."""
-    target = _target(MELD_LIST_VARIANTS)
+    """Tap the cards of a hand, pick trump, see the melds and their total (docs/rules.md §1)."""
+    target = _target(Tool.PINOCHLE_MELD)
     form = PinochleMeldForm()
-    melds: Any = form.melds.data or "standard"
+    melds: Any = form["melds"].data or "standard"
     if target is not None:
         melds = target.options.get("melds", "standard")
     report: MeldReport | None = None
@@ -116,8 +115,8 @@ def pinochle_meld() -> Any:
             abort(400)
         try:
             cards = form.picked()
-            if form.trump.data:
-                report = calculate_meld(cards, form.trump.data, melds)
+            if form["trump"].data:
+                report = calculate_meld(cards, form["trump"].data, melds)
             elif request.form.get("action") == "use":
                 add_error(form, "trump", _("Pick the trump first."))
                 status = 422
@@ -137,7 +136,7 @@ def pinochle_meld() -> Any:
         rows=PINOCHLE_ROWS,
         report=report,
         melds=melds,
-        meld_names={meld: str(name) for meld, name in MELD_NAMES.items()},
+        meld_names={meld: _(name) for meld, name in MELD_NAMES.items()},
         target=target,
     )
 
@@ -170,41 +169,56 @@ def _laid(cards: list[str], pinelle: bool, path: str) -> LaidMeld:
 
 
 def _check_deck(table: list[list[str]], hand: list[str], pinelle: bool) -> None:
-    """Refuse cards that the two decks do not hold so many times (RULES.md §3)."""
+    """Refuse cards that the two decks do not hold so many times (docs/rules.md §3)."""
     everything = [card for meld in table for card in meld] + hand
     check_deck((read_card(card, "cards", pinelle=pinelle), "cards") for card in everything)
+
+
+def _apply(
+    form: CardGridForm,
+    action: str,
+    which: str,
+    table: list[list[str]],
+    hand: list[str],
+    pinelle: bool,
+) -> list[str]:
+    """Carry out one tap of the picker on the melds laid (``table``, changed in place) and
+    return the cards left in hand: add the picked cards as a meld or as the hand, or take a
+    meld (or the hand) back into the grid to edit it."""
+    picked = form.picked()
+    if action == "add":
+        _laid(picked, pinelle, "meld")
+        _check_deck([*table, picked], hand, pinelle)
+        table.append(picked)
+        form.set_counts([])
+    elif action == "hand":
+        _check_deck(table, picked, pinelle)
+        hand = picked
+        form.set_counts([])
+    elif action == "edit" and re.fullmatch(r"[0-9]{1,3}", which) and int(which) < len(table):
+        form.set_counts(table.pop(int(which)))
+    elif action == "edit-hand":
+        form.set_counts(hand)
+        hand = []
+    return hand
 
 
 @bp.route("/pinnacola-meld", methods=["GET", "POST"])
 def pinnacola_meld() -> Any:
     """Pick the cards of each meld on the table and the cards left in hand; see their points
-    (RULES.md §3: wilds, poker, Pinnacola ×2/×3, Pinnacolone)."""
-    target = _target(("pinnacola",))
+    (docs/rules.md §3: wilds, poker, Pinnacola ×2/×3, Pinnacolone)."""
+    target = _target(Tool.PINNACOLA_MELD)
     form = PinnacolaPickerForm()
-    pinelle = bool(target.options.get("pinelle", True)) if target else bool(form.pinelle.data)
-    table = read_table(form.table.data)
-    hand = (form.hand.data or "").split()
+    pinelle = bool(target.options.get("pinelle", True)) if target else bool(form["pinelle"].data)
+    table = read_table(form["table"].data)
+    hand = (form["hand"].data or "").split()
     status = 200
     action, _sep, which = (request.form.get("action") or "").partition(":")
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
         try:
-            picked = form.picked()
-            if action == "add":
-                _laid(picked, pinelle, "meld")
-                _check_deck([*table, picked], hand, pinelle)
-                table.append(picked)
-                form.set_counts([])
-            elif action == "hand":
-                _check_deck(table, picked, pinelle)
-                hand = picked
-                form.set_counts([])
-            elif action == "edit" and which.isdigit() and int(which) < len(table):
-                form.set_counts(table.pop(int(which)))
-            elif action == "edit-hand":
-                form.set_counts(hand)
-                hand = []
+            hand = _apply(form, action, which, table, hand, pinelle)
         except FormError as error:
             add_error(form, error.field_name, error.message)
             status = 422
@@ -220,8 +234,8 @@ def pinnacola_meld() -> Any:
         # The kept melds no longer hold (pinelle switched off): say so, keep them to edit.
         add_error(form, None, f"{error.path}: {rule_message(error)}")
         status = 422
-    form.table.data = write_table(table)
-    form.hand.data = " ".join(hand)
+    form["table"].data = write_table(table)
+    form["hand"].data = " ".join(hand)
     if action == "use" and target is not None and side is not None and status == 200:
         return redirect(
             target.url(

@@ -1,8 +1,8 @@
 """Acceptance cases for `auction` (units and points), `pinnacola`, settle-up and the meld tools.
 
-Every expected value below was worked out by hand from /work/shared/RULES.md and
-/work/shared/API.md only; each test names the section it comes from. The API is used only over
-HTTP as API.md describes.
+Every expected value below was worked out by hand from the rules digest (now docs/rules.md) and
+the API contract (docs/api.md) only; each test names the section it comes from. The API is used
+only over HTTP as docs/api.md describes.
 """
 
 from __future__ import annotations
@@ -11,76 +11,27 @@ from typing import Any
 
 import pytest
 
-API = "/api/v1"
-
+from tests.helpers import API, Table, errors_of
 
 # --------------------------------------------------------------------------- helpers
 
 
-def create(client, variant: str, players: list[str], rules=None, **extra) -> tuple[str, str, dict]:
+def _body(variant: str, players: list[str], rules=None, **extra) -> dict[str, Any]:
     body: dict[str, Any] = {"variant": variant, "players": players}
     if rules is not None:
         body["rules"] = rules
     body.update(extra)
-    resp = client.post(f"{API}/matches", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    data = resp.get_json()
-    return data["id"], data["edit_token"], data
+    return body
+
+
+def create(client, variant: str, players: list[str], rules=None, **extra) -> tuple[Table, dict]:
+    """A match created over the API (must succeed): its :class:`Table` and the answer."""
+    table = Table(client)
+    return table, table.create(_body(variant, players, rules, **extra))
 
 
 def create_raw(client, variant: str, players: list[str], rules=None, **extra):
-    body: dict[str, Any] = {"variant": variant, "players": players}
-    if rules is not None:
-        body["rules"] = rules
-    body.update(extra)
-    return client.post(f"{API}/matches", json=body)
-
-
-def post_hand(client, mid: str, token: str, body: dict):
-    return client.post(
-        f"{API}/matches/{mid}/hands", json=body, headers={"Authorization": f"Bearer {token}"}
-    )
-
-
-def add(client, mid: str, token: str, body: dict) -> dict:
-    resp = post_hand(client, mid, token, body)
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def get(client, mid: str) -> dict:
-    resp = client.get(f"{API}/matches/{mid}")
-    assert resp.status_code == 200
-    return resp.get_json()
-
-
-def finish(client, mid: str, token: str):
-    return client.post(f"{API}/matches/{mid}/finish", headers={"Authorization": f"Bearer {token}"})
-
-
-def settlement(client, mid: str):
-    return client.get(f"{API}/matches/{mid}/settlement")
-
-
-def errors(resp) -> dict:
-    data = resp.get_json()
-    assert isinstance(data, dict) and isinstance(data.get("errors"), dict), data
-    assert data["errors"], data
-    return data["errors"]
-
-
-def refused(client, mid: str, token: str, body: dict, *paths: str) -> dict:
-    """Assert a 422 naming one of ``paths`` (any path if none given) and that nothing changed."""
-    before = get(client, mid)
-    resp = post_hand(client, mid, token, body)
-    assert resp.status_code == 422, resp.get_json()
-    errs = errors(resp)
-    if paths:
-        assert any(p in errs for p in paths), errs
-    after = get(client, mid)
-    assert after["version"] == before["version"]
-    assert after["hands"] == before["hands"]
-    return errs
+    return Table(client).create_raw(_body(variant, players, rules, **extra))
 
 
 def players_of(payments: dict, names: list[str]) -> dict:
@@ -97,7 +48,7 @@ def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") ->
 
 
 # =========================================================================== auction: units
-# RULES.md §2 `auction`, units(bid) bracket table.
+# docs/rules.md §2 `auction`, units(bid) bracket table.
 
 DOUBLING = [
     (250, 1),
@@ -160,19 +111,17 @@ SCARNE = [
     + [("scarne", b, u) for b, u in SCARNE],
 )
 def test_units_schedule_brackets(client, schedule, bid, units):
-    """RULES.md §2 auction: units(bid) table; made: every other player pays units x m."""
-    mid, tok, _ = create(
-        client, "auction", P3, {"schedule": schedule, "min_bid": 250, "kitty": False}
-    )
-    data = add(client, mid, tok, made("Ben", bid))
+    """docs/rules.md §2 auction: units(bid) table; made: every other player pays units x m."""
+    table, _ = create(client, "auction", P3, {"schedule": schedule, "min_bid": 250, "kitty": False})
+    data = table.add_answer(made("Ben", bid))
     pay = data["hand"]["payments"]
     assert players_of(pay, P3) == {"Ana": -units, "Ben": 2 * units, "Cruz": -units}
     assert data["match"]["totals"] == {"Ana": -units, "Ben": 2 * units, "Cruz": -units}
 
 
 def test_default_schedule_is_doubling_and_min_bid_300(client):
-    """RULES.md §4: auction defaults min_bid 300, schedule doubling, kitty on."""
-    mid, tok, m = create(client, "auction", P3)
+    """docs/rules.md §4: auction defaults min_bid 300, schedule doubling, kitty on."""
+    table, m = create(client, "auction", P3)
     assert m["rules"]["min_bid"] == 300
     assert m["rules"]["schedule"] == "doubling"
     assert m["rules"]["kitty"] is True
@@ -183,8 +132,8 @@ def test_default_schedule_is_doubling_and_min_bid_300(client):
     assert m["rules"]["all_pass_pays"] is False
     assert m["rules"]["scoring"] == "units"
     assert m["kitty"] == 0
-    refused(client, mid, tok, made("Ben", 290), "bid")
-    data = add(client, mid, tok, made("Ben", 340))
+    table.refused(made("Ben", 290), "bid")
+    data = table.add_answer(made("Ben", 340))
     assert players_of(data["hand"]["payments"], P3) == {"Ana": -2, "Ben": 4, "Cruz": -2}
 
 
@@ -193,11 +142,11 @@ def test_default_schedule_is_doubling_and_min_bid_300(client):
     [(300, 1), (390, 1), (400, 3), (490, 3), (500, 6), (900, 6)],
 )
 def test_custom_schedule(client, bid, units):
-    """RULES.md §2 auction: `schedule` may be a custom list of [from_bid, units]."""
-    mid, tok, _ = create(
+    """docs/rules.md §2 auction: `schedule` may be a custom list of [from_bid, units]."""
+    table, _ = create(
         client, "auction", P3, {"schedule": [[300, 1], [400, 3], [500, 6]], "kitty": False}
     )
-    data = add(client, mid, tok, made("Cruz", bid, "clubs"))
+    data = table.add_answer(made("Cruz", bid, "clubs"))
     assert players_of(data["hand"]["payments"], P3) == {
         "Ana": -units,
         "Ben": -units,
@@ -206,10 +155,10 @@ def test_custom_schedule(client, bid, units):
 
 
 def test_custom_schedule_min_bid_below_first_bracket_refused(client):
-    """RULES.md §4: min_bid is at least the first bracket of a custom schedule."""
+    """docs/rules.md §4: min_bid is at least the first bracket of a custom schedule."""
     resp = create_raw(client, "auction", P3, {"schedule": [[350, 1], [400, 2]]})
     assert resp.status_code == 422
-    assert any(k.startswith("rules") for k in errors(resp))
+    assert any(k.startswith("rules") for k in errors_of(resp))
     resp = create_raw(client, "auction", P3, {"schedule": [[350, 1], [400, 2]], "min_bid": 350})
     assert resp.status_code == 201
 
@@ -228,23 +177,23 @@ def test_custom_schedule_min_bid_below_first_bracket_refused(client):
     ],
 )
 def test_trump_multiplier(client, rules, trump, m):
-    """RULES.md §2 auction: trump multiplier m: spades x2 (spades_double), hearts_triple."""
-    mid, tok, _ = create(client, "auction", P3, {**rules, "kitty": False})
-    data = add(client, mid, tok, made("Ana", 300, trump))
+    """docs/rules.md §2 auction: trump multiplier m: spades x2 (spades_double), hearts_triple."""
+    table, _ = create(client, "auction", P3, {**rules, "kitty": False})
+    data = table.add_answer(made("Ana", 300, trump))
     assert players_of(data["hand"]["payments"], P3) == {"Ana": 4 * m, "Ben": -2 * m, "Cruz": -2 * m}
 
 
 def test_made_set_conceded_three_players_with_kitty(client):
-    """RULES.md §2 auction: made / set (double bete) / conceded (single bete), kitty pays."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §2 auction: made / set (double bete) / conceded (single bete), kitty pays."""
+    table, _ = create(client, "auction", P3)
     # bid 300 hearts = 2 units, below the bonus: kitty untouched
-    h1 = add(client, mid, tok, made("Ben", 300))["hand"]["payments"]
+    h1 = table.add_answer(made("Ben", 300))["hand"]["payments"]
     assert h1 == {"Ana": -2, "Ben": 4, "Cruz": -2, "kitty": 0}
     # set: the bidder pays every other player 2 x units x m, and the kitty as much as one player
-    h2 = add(client, mid, tok, made("Cruz", 300, "hearts", "set"))["hand"]["payments"]
+    h2 = table.add_answer(made("Cruz", 300, "hearts", "set"))["hand"]["payments"]
     assert h2 == {"Ana": 4, "Ben": 4, "Cruz": -12, "kitty": 4}
     # conceded: units x m to every other player, and to the kitty
-    d3 = add(client, mid, tok, made("Ana", 300, "diamonds", "conceded"))
+    d3 = table.add_answer(made("Ana", 300, "diamonds", "conceded"))
     assert d3["hand"]["payments"] == {"Ana": -6, "Ben": 2, "Cruz": 2, "kitty": 2}
     match = d3["match"]
     assert match["totals"] == {"Ana": -6 + 4 - 2, "Ben": 4 + 4 + 2, "Cruz": -2 - 12 + 2}
@@ -255,9 +204,9 @@ def test_made_set_conceded_three_players_with_kitty(client):
 
 
 def test_spades_set_with_kitty(client):
-    """RULES.md §2 auction: set at 350 in spades: 2 x 4 x 2 = 16 to each, 16 to the kitty."""
-    mid, tok, _ = create(client, "auction", P3)
-    pay = add(client, mid, tok, made("Ana", 350, "spades", "set"))["hand"]["payments"]
+    """docs/rules.md §2 auction: set at 350 in spades: 2 x 4 x 2 = 16 to each, 16 to the kitty."""
+    table, _ = create(client, "auction", P3)
+    pay = table.add_answer(made("Ana", 350, "spades", "set"))["hand"]["payments"]
     assert pay == {"Ana": -48, "Ben": 16, "Cruz": 16, "kitty": 16}
 
 
@@ -273,10 +222,11 @@ def test_spades_set_with_kitty(client):
     ],
 )
 def test_kitty_bonus(client, rules, bid, bonus):
-    """RULES.md §2 auction: a made bid >= kitty_bonus_from collects kitty_bonus (not multiplied)."""
+    """docs/rules.md §2 auction: a made bid >= kitty_bonus_from collects kitty_bonus (not
+    multiplied)."""
     units = {340: 2, 350: 4, 390: 4, 400: 8}[bid]
-    mid, tok, _ = create(client, "auction", P3, rules)
-    data = add(client, mid, tok, made("Ben", bid, "spades"))
+    table, _ = create(client, "auction", P3, rules)
+    data = table.add_answer(made("Ben", bid, "spades"))
     u = units * 2
     assert data["hand"]["payments"] == {
         "Ana": -u,
@@ -288,41 +238,45 @@ def test_kitty_bonus(client, rules, bid, bonus):
 
 
 def test_kitty_off(client):
-    """RULES.md §2 auction: without `kitty` no kitty payment; API.md: `kitty` null."""
-    mid, tok, m = create(client, "auction", P3, {"kitty": False})
+    """docs/rules.md §2 auction: without `kitty` no kitty payment; docs/api.md: `kitty` null."""
+    table, m = create(client, "auction", P3, {"kitty": False})
     assert m["kitty"] is None
-    data = add(client, mid, tok, made("Ben", 350, "hearts", "set"))
+    data = table.add_answer(made("Ben", 350, "hearts", "set"))
     pay = data["hand"]["payments"]
     assert players_of(pay, P3) == {"Ana": 8, "Ben": -16, "Cruz": 8}
     assert pay.get("kitty", 0) == 0
     assert data["match"]["kitty"] is None
-    data = add(client, mid, tok, made("Cruz", 350, "hearts"))
+    data = table.add_answer(made("Cruz", 350, "hearts"))
     assert players_of(data["hand"]["payments"], P3) == {"Ana": -4, "Ben": -4, "Cruz": 8}
 
 
 def test_four_players_dealer_sits_out_but_pays(client):
-    """RULES.md §2 auction / §5: with 4 the dealer is dealt out but shares in the settlement."""
-    mid, tok, m = create(client, "auction", P4)
-    assert m["dealer"] == "Ana" and m["leader"] == "Ben"
-    refused(client, mid, tok, made("Ana", 300), "bidder")
-    data = add(client, mid, tok, made("Cruz", 300))
+    """docs/rules.md §2 auction / §5: with 4 the dealer is dealt out but shares in the
+    settlement."""
+    table, m = create(client, "auction", P4)
+    assert m["dealer"] == "Ana"
+    assert m["leader"] == "Ben"
+    table.refused(made("Ana", 300), "bidder")
+    data = table.add_answer(made("Cruz", 300))
     assert data["hand"]["payments"] == {"Ana": -2, "Ben": -2, "Cruz": 6, "Dee": -2, "kitty": 0}
     match = data["match"]
-    assert match["dealer"] == "Ben" and match["leader"] == "Cruz"
+    assert match["dealer"] == "Ben"
+    assert match["leader"] == "Cruz"
     # dealer Ben now sits out
-    refused(client, mid, tok, made("Ben", 300), "bidder")
-    data = add(client, mid, tok, made("Ana", 300, "hearts", "set"))
+    table.refused(made("Ben", 300), "bidder")
+    data = table.add_answer(made("Ana", 300, "hearts", "set"))
     assert data["hand"]["payments"] == {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}
-    assert data["match"]["dealer"] == "Cruz" and data["match"]["leader"] == "Dee"
+    assert data["match"]["dealer"] == "Cruz"
+    assert data["match"]["leader"] == "Dee"
 
 
 def test_five_players_dealer_and_second_on_left_sit_out(client):
-    """RULES.md §2/§5: with 5 the dealer and the second player on his left are dealt out."""
-    mid, tok, m = create(client, "auction", P5)
+    """docs/rules.md §2/§5: with 5 the dealer and the second player on his left are dealt out."""
+    table, m = create(client, "auction", P5)
     assert m["leader"] == "Ben"
-    refused(client, mid, tok, made("Ana", 300), "bidder")
-    refused(client, mid, tok, made("Cruz", 300), "bidder")
-    data = add(client, mid, tok, made("Dee", 300, "clubs"))
+    table.refused(made("Ana", 300), "bidder")
+    table.refused(made("Cruz", 300), "bidder")
+    data = table.add_answer(made("Dee", 300, "clubs"))
     assert data["hand"]["payments"] == {
         "Ana": -2,
         "Ben": -2,
@@ -332,9 +286,10 @@ def test_five_players_dealer_and_second_on_left_sit_out(client):
         "kitty": 0,
     }
     # dealer Ben: Ben and Dee out, Cruz leads
-    assert data["match"]["dealer"] == "Ben" and data["match"]["leader"] == "Cruz"
-    refused(client, mid, tok, made("Dee", 300), "bidder")
-    data = add(client, mid, tok, made("Eve", 300, "clubs", "conceded"))
+    assert data["match"]["dealer"] == "Ben"
+    assert data["match"]["leader"] == "Cruz"
+    table.refused(made("Dee", 300), "bidder")
+    data = table.add_answer(made("Eve", 300, "clubs", "conceded"))
     assert data["hand"]["payments"] == {
         "Ana": 2,
         "Ben": 2,
@@ -346,18 +301,20 @@ def test_five_players_dealer_and_second_on_left_sit_out(client):
 
 
 def test_five_players_leader_wraps(client):
-    """API.md leader: the first active player on the dealer's left (dealer Eve: Eve, Ben out)."""
-    mid, tok, m = create(client, "auction", P5, dealer="Eve")
-    assert m["dealer"] == "Eve" and m["leader"] == "Ana"
-    refused(client, mid, tok, made("Ben", 300), "bidder")
-    refused(client, mid, tok, made("Eve", 300), "bidder")
-    add(client, mid, tok, made("Ana", 300))
+    """docs/api.md leader: the first active player on the dealer's left (dealer Eve: Eve, Ben
+    out)."""
+    table, m = create(client, "auction", P5, dealer="Eve")
+    assert m["dealer"] == "Eve"
+    assert m["leader"] == "Ana"
+    table.refused(made("Ben", 300), "bidder")
+    table.refused(made("Eve", 300), "bidder")
+    table.add_answer(made("Ana", 300))
 
 
 def test_all_pass(client):
-    """RULES.md §2 auction: all pass: nobody pays, the deal passes on."""
-    mid, tok, _ = create(client, "auction", P4)
-    data = add(client, mid, tok, {"outcome": "all_pass"})
+    """docs/rules.md §2 auction: all pass: nobody pays, the deal passes on."""
+    table, _ = create(client, "auction", P4)
+    data = table.add_answer({"outcome": "all_pass"})
     pay = data["hand"]["payments"]
     assert players_of(pay, P4) == {"Ana": 0, "Ben": 0, "Cruz": 0, "Dee": 0}
     assert pay.get("kitty", 0) == 0
@@ -366,24 +323,25 @@ def test_all_pass(client):
 
 
 def test_all_pass_pays(client):
-    """RULES.md §2 auction: all_pass_pays: every player of the match pays 1 unit into the kitty."""
-    mid, tok, _ = create(client, "auction", P4, {"all_pass_pays": True})
-    data = add(client, mid, tok, {"outcome": "all_pass"})
+    """docs/rules.md §2 auction: all_pass_pays: every player of the match pays 1 unit into the
+    kitty."""
+    table, _ = create(client, "auction", P4, {"all_pass_pays": True})
+    data = table.add_answer({"outcome": "all_pass"})
     assert data["hand"]["payments"] == {"Ana": -1, "Ben": -1, "Cruz": -1, "Dee": -1, "kitty": 4}
     assert data["match"]["kitty"] == 4
 
 
 def test_all_pass_pays_needs_kitty(client):
-    """RULES.md §2 auction: all_pass_pays needs `kitty`."""
+    """docs/rules.md §2 auction: all_pass_pays needs `kitty`."""
     resp = create_raw(client, "auction", P3, {"all_pass_pays": True, "kitty": False})
     assert resp.status_code == 422
-    assert any(k.startswith("rules") for k in errors(resp))
+    assert any(k.startswith("rules") for k in errors_of(resp))
 
 
 def test_all_pass_with_bidder_refused(client):
-    """API.md auction: all_pass has no bidder and no bid."""
-    mid, tok, _ = create(client, "auction", P3)
-    refused(client, mid, tok, {"bidder": "Ben", "bid": 300, "outcome": "all_pass"})
+    """docs/api.md auction: all_pass has no bidder and no bid."""
+    table, _ = create(client, "auction", P3)
+    table.refused({"bidder": "Ben", "bid": 300, "outcome": "all_pass"})
 
 
 @pytest.mark.parametrize(
@@ -396,24 +354,22 @@ def test_all_pass_with_bidder_refused(client):
     ],
 )
 def test_outcome_from_meld_and_tricks(client, meld, tricks, outcome, pay_ben):
-    """RULES.md §2 auction: made if meld + trick points >= bid; only the bid counts."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §2 auction: made if meld + trick points >= bid; only the bid counts."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": meld, "tricks": tricks}
-    data = add(client, mid, tok, body)
+    data = table.add_answer(body)
     assert data["hand"]["payments"]["Ben"] == pay_ben
 
 
 def test_outcome_beside_meld_and_tricks(client):
-    """RULES.md §2 auction: both given and consistent is accepted; in conflict is an error."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §2 auction: both given and consistent is accepted; in conflict is an error."""
+    table, _ = create(client, "auction", P3)
     base = {"bidder": "Ben", "bid": 300, "trump": "hearts"}
-    refused(client, mid, tok, {**base, "meld": 200, "tricks": 90, "outcome": "made"})
-    refused(client, mid, tok, {**base, "meld": 200, "tricks": 100, "outcome": "set"})
-    data = add(client, mid, tok, {**base, "meld": 200, "tricks": 110, "outcome": "made"})
+    table.refused({**base, "meld": 200, "tricks": 90, "outcome": "made"})
+    table.refused({**base, "meld": 200, "tricks": 100, "outcome": "set"})
+    data = table.add_answer({**base, "meld": 200, "tricks": 110, "outcome": "made"})
     assert data["hand"]["payments"]["Ben"] == 4
-    data = add(
-        client, mid, tok, {**base, "bidder": "Cruz", "meld": 100, "tricks": 50, "outcome": "set"}
-    )
+    data = table.add_answer({**base, "bidder": "Cruz", "meld": 100, "tricks": 50, "outcome": "set"})
     assert data["hand"]["payments"]["Cruz"] == -12
 
 
@@ -432,21 +388,21 @@ def test_outcome_beside_meld_and_tricks(client):
     ],
 )
 def test_bid_bounds(client, rules, bid, ok):
-    """RULES.md §2/§4: bids in tens from min_bid; bids are at most 2000."""
-    mid, tok, _ = create(client, "auction", P3, {**rules, "schedule": "scarne"})
+    """docs/rules.md §2/§4: bids in tens from min_bid; bids are at most 2000."""
+    table, _ = create(client, "auction", P3, {**rules, "schedule": "scarne"})
     body = made("Ben", bid)
     if ok:
-        add(client, mid, tok, body)
+        table.add_answer(body)
     else:
-        refused(client, mid, tok, body, "bid")
+        table.refused(body, "bid")
 
 
 @pytest.mark.parametrize("min_bid", [240, 255, 305, 0, "300"])
 def test_min_bid_option_refused(client, min_bid):
-    """RULES.md §4: min_bid is a multiple of 10, at least 250."""
+    """docs/rules.md §4: min_bid is a multiple of 10, at least 250."""
     resp = create_raw(client, "auction", P3, {"min_bid": min_bid})
     assert resp.status_code == 422
-    assert any(k.startswith("rules") for k in errors(resp))
+    assert any(k.startswith("rules") for k in errors_of(resp))
 
 
 @pytest.mark.parametrize(
@@ -461,9 +417,9 @@ def test_min_bid_option_refused(client, min_bid):
     ],
 )
 def test_bad_auction_entries_refused(client, body):
-    """API.md auction body; unknown keys refused; a refused request changes nothing."""
-    mid, tok, _ = create(client, "auction", P3)
-    refused(client, mid, tok, body)
+    """docs/api.md auction body; unknown keys refused; a refused request changes nothing."""
+    table, _ = create(client, "auction", P3)
+    table.refused(body)
 
 
 @pytest.mark.parametrize(
@@ -483,18 +439,19 @@ def test_bad_auction_entries_refused(client, body):
     ],
 )
 def test_options_of_other_mode_refused(client, rules):
-    """RULES.md §4: an option of the other scoring mode is refused; auctions: classic/counters."""
+    """docs/rules.md §4: an option of the other scoring mode is refused; auctions:
+    classic/counters."""
     resp = create_raw(client, "auction", P3, rules)
     assert resp.status_code == 422
-    assert any(k.startswith("rules") for k in errors(resp))
+    assert any(k.startswith("rules") for k in errors_of(resp))
 
 
 def test_points_mode_options_accepted(client):
-    """RULES.md §4: with scoring: points also counting, melds, target (1000), tie_rule."""
-    _, _, m = create(client, "auction", P3, {"scoring": "points", "min_bid": 250})
+    """docs/rules.md §4: with scoring: points also counting, melds, target (1000), tie_rule."""
+    _, m = create(client, "auction", P3, {"scoring": "points", "min_bid": 250})
     assert m["rules"]["target"] == 1000
     assert m["rules"]["min_bid"] == 250
-    _, _, m = create(
+    _, m = create(
         client,
         "auction",
         P3,
@@ -507,45 +464,46 @@ def test_points_mode_options_accepted(client):
 
 
 def test_finish_units_winner_first_ties_in_seating_order(client):
-    """API.md finish: winner the side first in standings (ties in seating order)."""
-    mid, tok, _ = create(client, "auction", P4)
-    add(client, mid, tok, made("Dee", 300))  # Dee +6, others -2
-    resp = finish(client, mid, tok)
+    """docs/api.md finish: winner the side first in standings (ties in seating order)."""
+    table, _ = create(client, "auction", P4)
+    table.add_answer(made("Dee", 300))  # Dee +6, others -2
+    resp = table.finish()
     assert resp.status_code == 200
     match = resp.get_json()
     assert match["status"] == "finished"
     assert match["winner"] == "Dee"
     assert match["standings"] == ["Dee", "Ana", "Ben", "Cruz"]
-    assert finish(client, mid, tok).status_code == 409
-    assert post_hand(client, mid, tok, made("Cruz", 300)).status_code == 409
+    assert table.finish().status_code == 409
+    assert table.add(made("Cruz", 300)).status_code == 409
 
 
 def test_finish_without_hands_all_tied(client):
-    """API.md finish: ties broken in seating order."""
-    mid, tok, _ = create(client, "auction", P3)
-    match = finish(client, mid, tok).get_json()
+    """docs/api.md finish: ties broken in seating order."""
+    table, _ = create(client, "auction", P3)
+    match = table.finish().get_json()
     assert match["winner"] == "Ana"
     assert match["standings"] == P3
 
 
 def test_undo_reopens_finished_units_match(client):
-    """API.md: undoing the last hand reopens a finished match."""
-    mid, tok, _ = create(client, "auction", P3)
-    add(client, mid, tok, made("Ben", 300))
-    add(client, mid, tok, made("Cruz", 400))
-    assert finish(client, mid, tok).status_code == 200
-    resp = client.delete(f"{API}/matches/{mid}/hands/2", headers={"Authorization": f"Bearer {tok}"})
+    """docs/api.md: undoing the last hand reopens a finished match."""
+    table, _ = create(client, "auction", P3)
+    table.add_answer(made("Ben", 300))
+    table.add_answer(made("Cruz", 400))
+    assert table.finish().status_code == 200
+    resp = client.delete(table.url("/hands/2"), headers=table.auth)
     assert resp.status_code == 200
     match = resp.get_json()["match"]
-    assert match["status"] == "in_progress" and match["winner"] is None
+    assert match["status"] == "in_progress"
+    assert match["winner"] is None
     assert match["totals"] == {"Ana": -2, "Ben": 4, "Cruz": -2}
 
 
 def test_units_match_has_no_target(client):
-    """RULES.md §2: a match in units has no target: it ends when the table finishes it."""
-    mid, tok, _ = create(client, "auction", P3, {"schedule": "doubling"})
+    """docs/rules.md §2: a match in units has no target: it ends when the table finishes it."""
+    table, _ = create(client, "auction", P3, {"schedule": "doubling"})
     for _ in range(3):
-        data = add(client, mid, tok, made("Ben", 1000, "spades"))
+        data = table.add_answer(made("Ben", 1000, "spades"))
     assert data["match"]["status"] == "in_progress"
     assert data["match"]["winner"] is None
 
@@ -554,10 +512,11 @@ def test_units_match_has_no_target(client):
 
 
 def test_settlement_kitty_remainder_to_first_players(client):
-    """RULES.md §2 kitty: shares differ by at most one; larger shares first in seating order."""
-    mid, tok, _ = create(client, "auction", P3, {"unit_value": "0.05"})
-    add(client, mid, tok, made("Ben", 300, "hearts", "conceded"))  # A+2 B-6 C+2 kitty+2
-    resp = settlement(client, mid)
+    """docs/rules.md §2 kitty: shares differ by at most one; larger shares first in seating
+    order."""
+    table, _ = create(client, "auction", P3, {"unit_value": "0.05"})
+    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+2 B-6 C+2 kitty+2
+    resp = table.settlement()
     assert resp.status_code == 200
     s = resp.get_json()
     assert s["kitty"] == 2
@@ -567,10 +526,10 @@ def test_settlement_kitty_remainder_to_first_players(client):
 
 
 def test_settlement_negative_kitty_even(client):
-    """RULES.md §2 kitty: a negative kitty is shared too, so the kitty ends at 0."""
-    mid, tok, _ = create(client, "auction", P3, {"kitty_bonus": 12})
-    add(client, mid, tok, made("Ana", 350, "hearts"))  # A +8+12 B -4 C -4 kitty -12
-    s = settlement(client, mid).get_json()
+    """docs/rules.md §2 kitty: a negative kitty is shared too, so the kitty ends at 0."""
+    table, _ = create(client, "auction", P3, {"kitty_bonus": 12})
+    table.add_answer(made("Ana", 350, "hearts"))  # A +8+12 B -4 C -4 kitty -12
+    s = table.settlement().get_json()
     assert s["kitty"] == -12
     assert s["balances"] == {"Ana": 16, "Ben": -8, "Cruz": -8}
     assert sum(s["balances"].values()) == 0
@@ -579,46 +538,48 @@ def test_settlement_negative_kitty_even(client):
 
 
 def test_settlement_negative_kitty_remainder(client):
-    """RULES.md §2 kitty: -10 over 3: shares -3, -3, -4 (the larger shares, -3, go first)."""
-    mid, tok, _ = create(client, "auction", P3)
-    add(client, mid, tok, made("Cruz", 350, "spades"))  # A -8 B -8 C +26 kitty -10
-    s = settlement(client, mid).get_json()
+    """docs/rules.md §2 kitty: -10 over 3: shares -3, -3, -4 (the larger shares, -3, go first)."""
+    table, _ = create(client, "auction", P3)
+    table.add_answer(made("Cruz", 350, "spades"))  # A -8 B -8 C +26 kitty -10
+    s = table.settlement().get_json()
     assert s["kitty"] == -10
     assert s["balances"] == {"Ana": -11, "Ben": -11, "Cruz": 22}
 
 
 def test_settlement_dealt_out_players_share_the_kitty(client):
-    """RULES.md §2: dealt-out players share in the settlement (kitty 4 over 4 players)."""
-    mid, tok, _ = create(client, "auction", P4, {"unit_value": "0.10"})
-    add(client, mid, tok, made("Ben", 300, "hearts", "conceded"))  # A+2 B-8 C+2 D+2 k+2
-    add(client, mid, tok, made("Cruz", 300, "hearts", "conceded"))  # dealer Ben out; C pays
+    """docs/rules.md §2: dealt-out players share in the settlement (kitty 4 over 4 players)."""
+    table, _ = create(client, "auction", P4, {"unit_value": "0.10"})
+    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+2 B-8 C+2 D+2 k+2
+    table.add_answer(made("Cruz", 300, "hearts", "conceded"))  # dealer Ben out; C pays
     # hand 2: A+2 B+2 C-8 D+2 kitty+2 -> totals A4 B-6 C-6 D4 kitty 4
-    m = get(client, mid)
+    m = table.get()
     assert m["totals"] == {"Ana": 4, "Ben": -6, "Cruz": -6, "Dee": 4}
     assert m["kitty"] == 4
-    s = settlement(client, mid).get_json()
+    s = table.settlement().get_json()
     assert s["kitty"] == 4
     assert s["balances"] == {"Ana": 5, "Ben": -5, "Cruz": -5, "Dee": 5}
     assert len(s["transfers"]) == 2
     for t in s["transfers"]:
-        assert t["units"] == 5 and t["amount"] == "0.50"
-        assert t["from"] in ("Ben", "Cruz") and t["to"] in ("Ana", "Dee")
+        assert t["units"] == 5
+        assert t["amount"] == "0.50"
+        assert t["from"] in ("Ben", "Cruz")
+        assert t["to"] in ("Ana", "Dee")
 
 
 def test_settlement_fewest_transfers(client):
-    """API.md settlement: the fewest transfers; balances 30, 20, -15, -15, -20 need only 3."""
+    """docs/api.md settlement: the fewest transfers; balances 30, 20, -15, -15, -20 need only 3."""
     sched = [[250, 1], [300, 3], [350, 4], [400, 6]]
-    mid, tok, _ = create(
+    table, _ = create(
         client, "auction", P5, {"schedule": sched, "kitty": False, "unit_value": "0.25"}
     )
-    add(client, mid, tok, made("Ben", 350))  # dealer Ana: Ana, Cruz out
-    add(client, mid, tok, made("Ana", 400))  # dealer Ben: Ben, Dee out
-    add(client, mid, tok, made("Dee", 300, "hearts", "conceded"))  # dealer Cruz: Cruz, Eve out
-    add(client, mid, tok, made("Eve", 350, "hearts", "conceded"))  # dealer Dee: Dee, Ana out
-    add(client, mid, tok, made("Cruz", 300, "hearts", "conceded"))  # dealer Eve: Eve, Ben out
-    m = get(client, mid)
+    table.add_answer(made("Ben", 350))  # dealer Ana: Ana, Cruz out
+    table.add_answer(made("Ana", 400))  # dealer Ben: Ben, Dee out
+    table.add_answer(made("Dee", 300, "hearts", "conceded"))  # dealer Cruz: Cruz, Eve out
+    table.add_answer(made("Eve", 350, "hearts", "conceded"))  # dealer Dee: Dee, Ana out
+    table.add_answer(made("Cruz", 300, "hearts", "conceded"))  # dealer Eve: Eve, Ben out
+    m = table.get()
     assert m["totals"] == {"Ana": 30, "Ben": 20, "Cruz": -15, "Dee": -15, "Eve": -20}
-    s = settlement(client, mid).get_json()
+    s = table.settlement().get_json()
     assert s["balances"] == m["totals"]
     got = sorted((t["from"], t["to"], t["units"], t["amount"]) for t in s["transfers"])
     assert got == [
@@ -629,9 +590,9 @@ def test_settlement_fewest_transfers(client):
 
 
 def test_settlement_nothing_to_settle(client):
-    """API.md settlement: no balances, no transfers."""
-    mid, _, _ = create(client, "auction", P3)
-    s = settlement(client, mid).get_json()
+    """docs/api.md settlement: no balances, no transfers."""
+    table, _ = create(client, "auction", P3)
+    s = table.settlement().get_json()
     assert s["kitty"] == 0
     assert s["balances"] == {"Ana": 0, "Ben": 0, "Cruz": 0}
     assert s["transfers"] == []
@@ -646,17 +607,17 @@ def test_settlement_nothing_to_settle(client):
     ],
 )
 def test_settlement_409_for_non_units(client, variant, players, rules):
-    """API.md settlement: any other match than auction in units: 409."""
-    mid, _, _ = create(client, variant, players, rules)
-    assert settlement(client, mid).status_code == 409
+    """docs/api.md settlement: any other match than auction in units: 409."""
+    table, _ = create(client, variant, players, rules)
+    assert table.settlement().status_code == 409
 
 
 def test_settlement_404(client):
-    assert settlement(client, "nope-no-such-match").status_code == 404
+    assert client.get(f"{API}/matches/nope-no-such-match/settlement").status_code == 404
 
 
 # =========================================================================== auction: points
-# RULES.md §2 auction, "Option scoring: points".
+# docs/rules.md §2 auction, "Option scoring: points".
 
 
 def pts(bidder, bid, meld, tricks, trump="hearts", **kw):
@@ -664,22 +625,17 @@ def pts(bidder, bid, meld, tricks, trump="hearts", **kw):
 
 
 def test_points_made_and_set(client):
-    """RULES.md §2: bidder meld + tricks if made, - bid if set; opponents meld (trick) + tricks."""
-    mid, tok, m = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §2: bidder meld + tricks if made, - bid if set; opponents meld (trick) +
+    tricks."""
+    table, m = create(client, "auction", P3, {"scoring": "points"})
     assert m["sides"] == P3
-    data = add(
-        client,
-        mid,
-        tok,
+    data = table.add_answer(
         pts("Ben", 300, {"Ana": 40, "Ben": 150, "Cruz": 20}, {"Ana": 50, "Ben": 160, "Cruz": 40}),
     )
     assert data["hand"]["scores"] == {"Ana": 90, "Ben": 310, "Cruz": 60}
     assert data["hand"].get("payments") is None
     # set: 150 + 160 = 310 < 350; Ana melded 60 but took no trick: her meld is lost
-    data = add(
-        client,
-        mid,
-        tok,
+    data = table.add_answer(
         pts("Cruz", 350, {"Ana": 60, "Ben": 30, "Cruz": 150}, {"Ana": 0, "Ben": 90, "Cruz": 160}),
     )
     assert data["hand"]["scores"] == {"Ana": 0, "Ben": 120, "Cruz": -350}
@@ -688,16 +644,16 @@ def test_points_made_and_set(client):
 
 
 def test_points_meld_list_valued(client):
-    """API.md: a meld is a number or a list of meld ids valued with the meld table."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/api.md: a meld is a number or a list of meld ids valued with the meld table."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     meld = {"Ana": ["marriage"], "Ben": ["run", "dix"], "Cruz": 0}
-    data = add(client, mid, tok, pts("Ben", 300, meld, {"Ana": 50, "Ben": 160, "Cruz": 40}))
+    data = table.add_answer(pts("Ben", 300, meld, {"Ana": 50, "Ben": 160, "Cruz": 40}))
     assert data["hand"]["scores"] == {"Ana": 70, "Ben": 320, "Cruz": 40}
 
 
 def test_points_concession(client):
-    """RULES.md §2: on a concession the bidder scores - bid; an opponent his meld only."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §2: on a concession the bidder scores - bid; an opponent his meld only."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = {
         "bidder": "Ana",
         "bid": 400,
@@ -706,35 +662,32 @@ def test_points_concession(client):
         "meld": {"Ana": 200, "Ben": 40, "Cruz": 20},
         "tricks": {"Ana": 0, "Ben": 0, "Cruz": 0},
     }
-    data = add(client, mid, tok, body)
+    data = table.add_answer(body)
     assert data["hand"]["scores"] == {"Ana": -400, "Ben": 40, "Cruz": 20}
 
 
 def test_points_tricks_must_add_up(client):
-    """RULES.md §1: trick points must add up to the counting system's total (250 classic)."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §1: trick points must add up to the counting system's total (250 classic)."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 150, "Cruz": 0}, {"Ana": 50, "Ben": 160, "Cruz": 30})
-    refused(client, mid, tok, body)
+    table.refused(body)
 
 
 def test_points_four_players_dealt_out_not_in_meld(client):
-    """API.md: with scoring points meld and tricks are objects over the active players."""
-    mid, tok, _ = create(client, "auction", P4, {"scoring": "points"})
+    """docs/api.md: with scoring points meld and tricks are objects over the active players."""
+    table, _ = create(client, "auction", P4, {"scoring": "points"})
     bad = pts(
         "Ben",
         300,
         {"Ana": 0, "Ben": 150, "Cruz": 0, "Dee": 0},
         {"Ana": 0, "Ben": 160, "Cruz": 40, "Dee": 50},
     )
-    refused(client, mid, tok, bad)
-    refused(
-        client,
-        mid,
-        tok,
+    table.refused(bad)
+    table.refused(
         pts("Ana", 300, {"Ana": 150, "Ben": 0, "Cruz": 0}, {"Ana": 160, "Ben": 40, "Cruz": 50}),
     )
     good = pts("Ben", 300, {"Ben": 150, "Cruz": 20, "Dee": 0}, {"Ben": 160, "Cruz": 40, "Dee": 50})
-    data = add(client, mid, tok, good)
+    data = table.add_answer(good)
     assert data["match"]["totals"]["Ben"] == 310
     assert data["match"]["totals"]["Cruz"] == 60
     assert data["match"]["totals"]["Dee"] == 50
@@ -742,24 +695,19 @@ def test_points_four_players_dealt_out_not_in_meld(client):
 
 
 def _points_opening(client, rules=None):
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points", **(rules or {})})
+    table, _ = create(client, "auction", P3, {"scoring": "points", **(rules or {})})
     # Ana bids 300 and makes 900; Ben 950; Cruz 50
-    add(
-        client,
-        mid,
-        tok,
+    table.add_answer(
         pts("Ana", 300, {"Ana": 800, "Ben": 850, "Cruz": 0}, {"Ana": 100, "Ben": 100, "Cruz": 50}),
     )
-    return mid, tok
+    return table
 
 
 def test_points_bidder_counted_first(client):
-    """RULES.md §2: the bidder is counted first: if he made it and reaches the target he wins."""
-    mid, tok = _points_opening(client)
-    data = add(
-        client,
-        mid,
-        tok,
+    """docs/rules.md §2: the bidder is counted first: if he made it and reaches the target he
+    wins."""
+    table = _points_opening(client)
+    data = table.add_answer(
         pts("Ana", 300, {"Ana": 200, "Ben": 100, "Cruz": 0}, {"Ana": 100, "Ben": 100, "Cruz": 50}),
     )
     match = data["match"]
@@ -770,12 +718,10 @@ def test_points_bidder_counted_first(client):
 
 
 def test_points_bidder_set_target_rule_of_pinochle_2(client):
-    """RULES.md §2: otherwise the target rule of pinochle-2: two over -> target rises by 250."""
-    mid, tok = _points_opening(client)
-    data = add(
-        client,
-        mid,
-        tok,
+    """docs/rules.md §2: otherwise the target rule of pinochle-2: two over -> target rises by
+    250."""
+    table = _points_opening(client)
+    data = table.add_answer(
         pts(
             "Cruz", 500, {"Ana": 200, "Ben": 100, "Cruz": 100}, {"Ana": 100, "Ben": 100, "Cruz": 50}
         ),
@@ -785,10 +731,7 @@ def test_points_bidder_set_target_rule_of_pinochle_2(client):
     assert match["status"] == "in_progress"
     assert match["winner"] is None
     # target now 1250: Ben alone reaches it
-    data = add(
-        client,
-        mid,
-        tok,
+    data = table.add_answer(
         pts("Cruz", 300, {"Ana": 0, "Ben": 100, "Cruz": 0}, {"Ana": 20, "Ben": 30, "Cruz": 200}),
     )
     match = data["match"]
@@ -798,31 +741,27 @@ def test_points_bidder_set_target_rule_of_pinochle_2(client):
 
 
 def test_points_opponent_alone_over_wins(client):
-    """RULES.md §2 / pinochle-2 target rule: a side alone at or over the target wins."""
-    mid, tok = _points_opening(client)
-    data = add(
-        client,
-        mid,
-        tok,
+    """docs/rules.md §2 / pinochle-2 target rule: a side alone at or over the target wins."""
+    table = _points_opening(client)
+    data = table.add_answer(
         pts("Cruz", 300, {"Ana": 0, "Ben": 0, "Cruz": 140}, {"Ana": 20, "Ben": 60, "Cruz": 170}),
     )
     match = data["match"]
     assert match["totals"] == {"Ana": 920, "Ben": 1010, "Cruz": 360}
-    assert match["status"] == "finished" and match["winner"] == "Ben"
+    assert match["status"] == "finished"
+    assert match["winner"] == "Ben"
 
 
 def test_points_tie_rule_higher(client):
-    """RULES.md §2 pinochle-2 tie_rule `higher`: the higher total wins."""
-    mid, tok = _points_opening(client, {"tie_rule": "higher"})
-    data = add(
-        client,
-        mid,
-        tok,
+    """docs/rules.md §2 pinochle-2 tie_rule `higher`: the higher total wins."""
+    table = _points_opening(client, {"tie_rule": "higher"})
+    data = table.add_answer(
         pts(
             "Cruz", 500, {"Ana": 200, "Ben": 100, "Cruz": 100}, {"Ana": 100, "Ben": 100, "Cruz": 50}
         ),
     )
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ana"
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ana"
 
 
 # =========================================================================== meld tools
@@ -833,11 +772,12 @@ def meld_pinnacola(client, cards, pinelle=True):
 
 
 def test_meld_pinnacola_api_example(client):
-    """API.md: ["5H","6H","JK","8H"] with pinelle -> {"kind": "run", "points": 50}."""
+    """docs/api.md: ["5H","6H","JK","8H"] with pinelle -> {"kind": "run", "points": 50}."""
     resp = meld_pinnacola(client, ["5H", "6H", "JK", "8H"])
     assert resp.status_code == 200
     body = resp.get_json()
-    assert body["kind"] == "run" and body["points"] == 50
+    assert body["kind"] == "run"
+    assert body["points"] == 50
 
 
 @pytest.mark.parametrize(
@@ -863,21 +803,21 @@ def test_meld_pinnacola_api_example(client):
     ],
 )
 def test_meld_pinnacola_values(client, cards, pinelle, points):
-    """RULES.md §3: card values, melds, poker, Pinnacola."""
+    """docs/rules.md §3: card values, melds, poker, Pinnacola."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 200, resp.get_json()
     assert resp.get_json()["points"] == points
 
 
 def test_meld_pinnacola_set_or_run_is_set(client):
-    """RULES.md §5: a meld that could be read as a set or as a run (5H JK JK) is a set."""
+    """docs/rules.md §5: a meld that could be read as a set or as a run (5H JK JK) is a set."""
     resp = meld_pinnacola(client, ["5H", "JK", "JK"])
     assert resp.status_code == 200
     assert resp.get_json() == {**resp.get_json(), "kind": "set", "points": 55}
 
 
 def test_meld_pinnacolone(client):
-    """RULES.md §3: Pinnacolone (a clean run of 13+): 1500."""
+    """docs/rules.md §3: Pinnacolone (a clean run of 13+): 1500."""
     cards = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
     resp = meld_pinnacola(client, cards, pinelle=False)
     assert resp.status_code == 200, resp.get_json()
@@ -901,14 +841,15 @@ def test_meld_pinnacolone(client):
     ],
 )
 def test_meld_pinnacola_refused(client, cards, pinelle):
-    """RULES.md §3: a 422 saying why the cards are no meld."""
+    """docs/rules.md §3: a 422 saying why the cards are no meld."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 422
-    assert any(k.startswith("meld") or k == "_" for k in errors(resp))
+    assert any(k.startswith("meld") or k == "_" for k in errors_of(resp))
 
 
 def test_meld_pinochle_api_example(client):
-    """API.md meld/pinochle example: a run and two marriages = 190 (RULES.md §1 classes)."""
+    """docs/api.md meld/pinochle example: a run and two marriages = 190 (docs/rules.md §1
+    classes)."""
     cards = ["AS", "10S", "KS", "QS", "JS", "KH", "QH", "KD", "QD", "9C", "10C", "AC"]
     resp = client.post(
         f"{API}/meld/pinochle", json={"cards": cards, "trump": "spades", "melds": "standard"}
@@ -921,7 +862,7 @@ def test_meld_pinochle_api_example(client):
 
 
 def test_meld_pinochle_classes(client):
-    """RULES.md §1: a card counts in several classes, once within a class."""
+    """docs/rules.md §1: a card counts in several classes, once within a class."""
     # run + extra trump K-Q (royal marriage) + pinochle (QS, JD) + dix + jacks around
     cards = ["AS", "10S", "KS", "QS", "JS", "KS", "QS", "9S", "JD", "JH", "JC"]
     resp = client.post(
@@ -942,7 +883,7 @@ def test_meld_pinochle_classes(client):
 
 
 # =========================================================================== pinnacola deals
-# RULES.md §3 "End of a deal".
+# docs/rules.md §3 "End of a deal".
 
 PN = ["Ana", "Ben"]
 
@@ -972,58 +913,61 @@ def deal(
 
 
 def test_pinnacola_defaults(client):
-    """RULES.md §4: pinnacola options and defaults."""
-    _, _, m = create(client, "pinnacola", PN)
+    """docs/rules.md §4: pinnacola options and defaults."""
+    _, m = create(client, "pinnacola", PN)
     r = m["rules"]
-    assert r["pinelle"] is True and r["target"] == 1500 and r["deals"] is None
-    assert r["stall"] == "score" and r["hand_size"] == 13
+    assert r["pinelle"] is True
+    assert r["target"] == 1500
+    assert r["deals"] is None
+    assert r["stall"] == "score"
+    assert r["hand_size"] == 13
     assert m["sides"] == PN
 
 
 def test_pinnacola_close(client):
-    """RULES.md §3: table - hand; +100 for the side that closed."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal(385, 0, 120, 45, closed_by="Ana"))
+    """docs/rules.md §3: table - hand; +100 for the side that closed."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal(385, 0, 120, 45, closed_by="Ana"))
     assert data["hand"]["scores"] == {"Ana": 485, "Ben": 75}
     assert data["match"]["totals"] == {"Ana": 485, "Ben": 75}
     assert data["match"]["dealer"] == "Ben"
 
 
 def test_pinnacola_close_in_mano(client):
-    """RULES.md §3: +200 instead if it closed in mano."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal(300, 0, 0, 60, closed_by="Ana", in_mano=True))
+    """docs/rules.md §3: +200 instead if it closed in mano."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal(300, 0, 0, 60, closed_by="Ana", in_mano=True))
     # Ben laid no meld: -100
     assert data["hand"]["scores"] == {"Ana": 500, "Ben": -160}
 
 
 def test_pinnacola_no_meld_minus_100(client):
-    """RULES.md §3: a side that laid no meld gets -100."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal(200, 0, 0, 45, closed_by="Ana"))
+    """docs/rules.md §3: a side that laid no meld gets -100."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal(200, 0, 0, 45, closed_by="Ana"))
     assert data["hand"]["scores"] == {"Ana": 300, "Ben": -145}
 
 
 def test_pinnacola_closer_hand_must_be_empty(client):
-    """RULES.md §3: the closer's own hand is empty."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    refused(client, mid, tok, deal(200, 15, 100, 45, closed_by="Ana"), "sides.Ana.hand")
-    refused(client, mid, tok, deal(200, ["KS"], 100, 45, closed_by="Ana"), "sides.Ana.hand")
+    """docs/rules.md §3: the closer's own hand is empty."""
+    table, _ = create(client, "pinnacola", PN)
+    table.refused(deal(200, 15, 100, 45, closed_by="Ana"), "sides.Ana.hand")
+    table.refused(deal(200, ["KS"], 100, 45, closed_by="Ana"), "sides.Ana.hand")
 
 
 def test_pinnacola_stalled(client):
-    """RULES.md §3: stalled: no closing bonus; -100 without meld, stalled deals included."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal(200, 30, 0, 50, stalled=True))
+    """docs/rules.md §3: stalled: no closing bonus; -100 without meld, stalled deals included."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal(200, 30, 0, 50, stalled=True))
     assert data["hand"]["scores"] == {"Ana": 170, "Ben": -150}
 
 
 def test_pinnacola_stalled_void(client):
-    """RULES.md §3: option stall: void scores the deal 0 for all."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"stall": "void"})
-    data = add(client, mid, tok, deal(200, 30, 0, 50, stalled=True))
+    """docs/rules.md §3: option stall: void scores the deal 0 for all."""
+    table, _ = create(client, "pinnacola", PN, {"stall": "void"})
+    data = table.add_answer(deal(200, 30, 0, 50, stalled=True))
     assert data["hand"]["scores"] == {"Ana": 0, "Ben": 0}
-    data = add(client, mid, tok, deal(100, 10, 50, 0, closed_by="Ben"))
+    data = table.add_answer(deal(100, 10, 50, 0, closed_by="Ben"))
     assert data["hand"]["scores"] == {"Ana": 90, "Ben": 150}
 
 
@@ -1039,14 +983,14 @@ def test_pinnacola_stalled_void(client):
     ],
 )
 def test_pinnacola_exactly_one_ending(client, kw):
-    """API.md pinnacola: exactly one of closed_by, pinnacolone or stalled: true."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    refused(client, mid, tok, deal(1600, 0, 100, 0, **kw))
+    """docs/api.md pinnacola: exactly one of closed_by, pinnacolone or stalled: true."""
+    table, _ = create(client, "pinnacola", PN)
+    table.refused(deal(1600, 0, 100, 0, **kw))
 
 
 def test_pinnacola_cards_entry(client):
-    """API.md / RULES.md §3: lists of cards are validated and valued by the server."""
-    mid, tok, _ = create(client, "pinnacola", PN)
+    """docs/api.md / docs/rules.md §3: lists of cards are validated and valued by the server."""
+    table, _ = create(client, "pinnacola", PN)
     body = deal(
         [["5H", "6H", "JK", "8H"], ["KS", "KH", "KD"]],  # 50 + 30
         [],
@@ -1054,20 +998,20 @@ def test_pinnacola_cards_entry(client):
         ["AS", "2C", "3D"],  # 15 + 20 + 5
         closed_by="Ana",
     )
-    data = add(client, mid, tok, body)
+    data = table.add_answer(body)
     assert data["hand"]["scores"] == {"Ana": 180, "Ben": 80}
 
 
 def test_pinnacola_cards_and_points_mixed(client):
-    """API.md: table and hand are points or lists of cards."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal([["QH", "KH", "AH"]], 0, 150, ["JK"], closed_by="Ana"))
+    """docs/api.md: table and hand are points or lists of cards."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal([["QH", "KH", "AH"]], 0, 150, ["JK"], closed_by="Ana"))
     assert data["hand"]["scores"] == {"Ana": 135, "Ben": 125}
 
 
 def test_pinnacola_bad_meld_path(client):
-    """API.md: error paths like `sides.Us.table[0]`."""
-    mid, tok, _ = create(
+    """docs/api.md: error paths like `sides.Us.table[0]`."""
+    table, _ = create(
         client,
         "pinnacola",
         P4,
@@ -1079,9 +1023,9 @@ def test_pinnacola_bad_meld_path(client):
     body = deal(
         [["KS", "KH", "KD"], ["5H", "6H"]], 0, 100, 20, closed_by="Us", names=["Us", "Them"]
     )
-    refused(client, mid, tok, body, "sides.Us.table[1]")
+    table.refused(body, "sides.Us.table[1]")
     body = deal([["5H", "6H"]], 0, 100, 20, closed_by="Us", names=["Us", "Them"])
-    refused(client, mid, tok, body, "sides.Us.table[0]")
+    table.refused(body, "sides.Us.table[0]")
 
 
 @pytest.mark.parametrize(
@@ -1094,25 +1038,26 @@ def test_pinnacola_bad_meld_path(client):
     ],
 )
 def test_pinnacola_bad_points(client, a_table, a_hand, path):
-    """API.md: table and hand are points in multiples of 5; RULES.md §5: red 2s are out."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    refused(client, mid, tok, deal(a_table, a_hand, 100, 0, closed_by="Ben"), path, path + "[0]")
+    """docs/api.md: table and hand are points in multiples of 5; docs/rules.md §5: red 2s are
+    out."""
+    table, _ = create(client, "pinnacola", PN)
+    table.refused(deal(a_table, a_hand, 100, 0, closed_by="Ben"), path, path + "[0]")
 
 
 def test_pinnacola_every_side_given(client):
-    """RULES.md §5: every side's table and hand must be given."""
-    mid, tok, _ = create(client, "pinnacola", PN)
+    """docs/rules.md §5: every side's table and hand must be given."""
+    table, _ = create(client, "pinnacola", PN)
     body = deal(300, 0, 100, 20, closed_by="Ana")
     del body["sides"]["Ben"]
-    refused(client, mid, tok, body)
+    table.refused(body)
     body = deal(300, 0, 100, 20, closed_by="Ana")
     del body["sides"]["Ben"]["hand"]
-    refused(client, mid, tok, body)
+    table.refused(body)
 
 
 def test_pinnacola_teams_partner_cards_count(client):
-    """RULES.md §3: in teams the closer's partner's cards still count against the side."""
-    mid, tok, m = create(
+    """docs/rules.md §3: in teams the closer's partner's cards still count against the side."""
+    table, m = create(
         client,
         "pinnacola",
         P4,
@@ -1122,104 +1067,113 @@ def test_pinnacola_teams_partner_cards_count(client):
         ],
     )
     assert m["sides"] == ["Us", "Them"]
-    data = add(client, mid, tok, deal(300, 40, 250, 65, closed_by="Us", names=["Us", "Them"]))
+    data = table.add_answer(deal(300, 40, 250, 65, closed_by="Us", names=["Us", "Them"]))
     assert data["hand"]["scores"] == {"Us": 360, "Them": 185}
     assert data["match"]["totals"] == {"Us": 360, "Them": 185}
 
 
 def test_pinnacola_pinnacolone_wins_at_once(client):
-    """RULES.md §3: Pinnacolone: no closing bonus, table >= 1500, the side wins at once."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"target": 3000})
-    data = add(client, mid, tok, deal(100, 0, 500, 0, closed_by="Ana"))
-    data = add(client, mid, tok, deal(1500, 20, 150, 0, pinnacolone="Ana"))
+    """docs/rules.md §3: Pinnacolone: no closing bonus, table >= 1500, the side wins at once."""
+    table, _ = create(client, "pinnacola", PN, {"target": 3000})
+    data = table.add_answer(deal(100, 0, 500, 0, closed_by="Ana"))
+    data = table.add_answer(deal(1500, 20, 150, 0, pinnacolone="Ana"))
     assert data["hand"]["scores"] == {"Ana": 1480, "Ben": 150}
     match = data["match"]
     assert match["totals"] == {"Ana": 1680, "Ben": 650}
-    assert match["status"] == "finished" and match["winner"] == "Ana"
+    assert match["status"] == "finished"
+    assert match["winner"] == "Ana"
 
 
 def test_pinnacolone_wins_even_if_behind(client):
-    """RULES.md §3: a Pinnacolone wins outright."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"target": 5000})
-    add(client, mid, tok, deal(0, 40, 2500, 0, closed_by="Ben"))  # Ana -140, Ben 2600
-    data = add(client, mid, tok, deal(1500, 0, 0, 0, pinnacolone="Ana"))
+    """docs/rules.md §3: a Pinnacolone wins outright."""
+    table, _ = create(client, "pinnacola", PN, {"target": 5000})
+    table.add_answer(deal(0, 40, 2500, 0, closed_by="Ben"))  # Ana -140, Ben 2600
+    data = table.add_answer(deal(1500, 0, 0, 0, pinnacolone="Ana"))
     match = data["match"]
     assert match["totals"] == {"Ana": 1360, "Ben": 2500}
-    assert match["status"] == "finished" and match["winner"] == "Ana"
+    assert match["status"] == "finished"
+    assert match["winner"] == "Ana"
 
 
 def test_pinnacolone_table_below_1500_refused(client):
-    """RULES.md §3: the Pinnacolone side's table points include the 1500."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    refused(client, mid, tok, deal(1400, 0, 100, 0, pinnacolone="Ana"))
+    """docs/rules.md §3: the Pinnacolone side's table points include the 1500."""
+    table, _ = create(client, "pinnacola", PN)
+    table.refused(deal(1400, 0, 100, 0, pinnacolone="Ana"))
 
 
 def test_pinnacolone_from_cards(client):
-    """RULES.md §3: a clean run of 13+ laid as cards is a Pinnacolone (1500)."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"pinelle": False})
+    """docs/rules.md §3: a clean run of 13+ laid as cards is a Pinnacolone (1500)."""
+    table, _ = create(client, "pinnacola", PN, {"pinelle": False})
     run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
-    data = add(client, mid, tok, deal([run, ["KH", "KD", "KC"]], ["5C"], 60, 0, pinnacolone="Ana"))
+    data = table.add_answer(deal([run, ["KH", "KD", "KC"]], ["5C"], 60, 0, pinnacolone="Ana"))
     assert data["hand"]["scores"] == {"Ana": 1525, "Ben": 60}
     assert data["match"]["winner"] == "Ana"
 
 
 def test_pinnacola_target(client):
-    """RULES.md §3: match to a target; the higher total wins."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"target": 500})
-    data = add(client, mid, tok, deal(300, 0, 100, 0, closed_by="Ana"))
+    """docs/rules.md §3: match to a target; the higher total wins."""
+    table, _ = create(client, "pinnacola", PN, {"target": 500})
+    data = table.add_answer(deal(300, 0, 100, 0, closed_by="Ana"))
     assert data["match"]["status"] == "in_progress"
-    data = add(client, mid, tok, deal(100, 0, 100, 30, closed_by="Ana"))
+    data = table.add_answer(deal(100, 0, 100, 30, closed_by="Ana"))
     assert data["match"]["totals"] == {"Ana": 600, "Ben": 170}
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ana"
-    assert post_hand(client, mid, tok, deal(100, 0, 100, 30, closed_by="Ana")).status_code == 409
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ana"
+    assert table.add(deal(100, 0, 100, 30, closed_by="Ana")).status_code == 409
 
 
 def test_pinnacola_both_over_higher_wins(client):
-    """RULES.md §3: the higher total wins (both over the target)."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"target": 500})
-    data = add(client, mid, tok, deal(400, 0, 600, 0, closed_by="Ana"))
+    """docs/rules.md §3: the higher total wins (both over the target)."""
+    table, _ = create(client, "pinnacola", PN, {"target": 500})
+    data = table.add_answer(deal(400, 0, 600, 0, closed_by="Ana"))
     assert data["match"]["totals"] == {"Ana": 500, "Ben": 600}
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ben"
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ben"
     assert data["match"]["standings"] == ["Ben", "Ana"]
 
 
 def test_pinnacola_tie_plays_another_deal(client):
-    """RULES.md §3: equal totals play another deal."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"target": 500})
-    data = add(client, mid, tok, deal(400, 0, 500, 0, closed_by="Ana"))
+    """docs/rules.md §3: equal totals play another deal."""
+    table, _ = create(client, "pinnacola", PN, {"target": 500})
+    data = table.add_answer(deal(400, 0, 500, 0, closed_by="Ana"))
     assert data["match"]["totals"] == {"Ana": 500, "Ben": 500}
-    assert data["match"]["status"] == "in_progress" and data["match"]["winner"] is None
-    data = add(client, mid, tok, deal(0, 5, 50, 0, stalled=True))
+    assert data["match"]["status"] == "in_progress"
+    assert data["match"]["winner"] is None
+    data = table.add_answer(deal(0, 5, 50, 0, stalled=True))
     assert data["match"]["totals"] == {"Ana": 395, "Ben": 550}
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ben"
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ben"
 
 
 def test_pinnacola_fixed_deals(client):
-    """RULES.md §3: a fixed number of deals (target null allowed only with deals)."""
-    mid, tok, m = create(client, "pinnacola", PN, {"deals": 2, "target": None})
+    """docs/rules.md §3: a fixed number of deals (target null allowed only with deals)."""
+    table, m = create(client, "pinnacola", PN, {"deals": 2, "target": None})
     assert m["rules"]["target"] is None
-    data = add(client, mid, tok, deal(1900, 0, 100, 0, closed_by="Ana"))
+    data = table.add_answer(deal(1900, 0, 100, 0, closed_by="Ana"))
     assert data["match"]["status"] == "in_progress"
-    data = add(client, mid, tok, deal(100, 0, 100, 20, closed_by="Ana"))
+    data = table.add_answer(deal(100, 0, 100, 20, closed_by="Ana"))
     assert data["match"]["totals"] == {"Ana": 2200, "Ben": 180}
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ana"
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ana"
 
 
 def test_pinnacola_fixed_deals_tie_plays_on(client):
-    """RULES.md §3: equal totals after the last deal play another deal."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"deals": 1, "target": None})
-    data = add(client, mid, tok, deal(100, 0, 200, 0, closed_by="Ana"))
+    """docs/rules.md §3: equal totals after the last deal play another deal."""
+    table, _ = create(client, "pinnacola", PN, {"deals": 1, "target": None})
+    data = table.add_answer(deal(100, 0, 200, 0, closed_by="Ana"))
     assert data["match"]["totals"] == {"Ana": 200, "Ben": 200}
     assert data["match"]["status"] == "in_progress"
-    data = add(client, mid, tok, deal(100, 0, 200, 0, closed_by="Ben"))
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ben"
+    data = table.add_answer(deal(100, 0, 200, 0, closed_by="Ben"))
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ben"
 
 
 def test_pinnacola_target_before_deals(client):
-    """RULES.md §3: target or deals, whichever comes first when both are set."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"deals": 5, "target": 1500})
-    data = add(client, mid, tok, deal(1500, 0, 0, 10, closed_by="Ana"))
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ana"
+    """docs/rules.md §3: target or deals, whichever comes first when both are set."""
+    table, _ = create(client, "pinnacola", PN, {"deals": 5, "target": 1500})
+    data = table.add_answer(deal(1500, 0, 0, 10, closed_by="Ana"))
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ana"
 
 
 @pytest.mark.parametrize(
@@ -1234,15 +1188,15 @@ def test_pinnacola_target_before_deals(client):
     ],
 )
 def test_pinnacola_bad_options(client, rules):
-    """RULES.md §4: pinnacola options; target null only when deals is set."""
+    """docs/rules.md §4: pinnacola options; target null only when deals is set."""
     resp = create_raw(client, "pinnacola", PN, rules)
     assert resp.status_code == 422
-    assert any(k.startswith("rules") for k in errors(resp))
+    assert any(k.startswith("rules") for k in errors_of(resp))
 
 
 @pytest.mark.parametrize("players", [["Ana"], P3, P5])
 def test_pinnacola_player_count(client, players):
-    """RULES.md §5: pinnacola 2 or 4 players."""
+    """docs/rules.md §5: pinnacola 2 or 4 players."""
     resp = create_raw(client, "pinnacola", players)
     assert resp.status_code == 422
 
@@ -1254,12 +1208,12 @@ P6 = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"]
 
 
 def test_six_players_dealer_and_opposite_sit_out(client):
-    """RULES.md §5: 6: the dealer and the player opposite him, third on his left."""
-    mid, tok, m = create(client, "auction", P6)
+    """docs/rules.md §5: 6: the dealer and the player opposite him, third on his left."""
+    table, m = create(client, "auction", P6)
     assert m["leader"] == "Ben"
-    refused(client, mid, tok, made("Ana", 300), "bidder")
-    refused(client, mid, tok, made("Dee", 300), "bidder")
-    data = add(client, mid, tok, made("Cruz", 300))
+    table.refused(made("Ana", 300), "bidder")
+    table.refused(made("Dee", 300), "bidder")
+    data = table.add_answer(made("Cruz", 300))
     assert players_of(data["hand"]["payments"], P6) == {
         "Ana": -2,
         "Ben": -2,
@@ -1271,45 +1225,45 @@ def test_six_players_dealer_and_opposite_sit_out(client):
 
 
 def test_bidder_meld_counts_without_tricks(client):
-    """RULES.md §2: the bidder's meld always counts toward his bid."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §2: the bidder's meld always counts toward his bid."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 300, "tricks": 0}
-    assert add(client, mid, tok, body)["hand"]["payments"]["Ben"] == 4
+    assert table.add_answer(body)["hand"]["payments"]["Ben"] == 4
 
 
 def test_units_meld_as_list(client):
-    """API.md: a meld is either a number or a list of meld ids (run 150 + pinochle 40)."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/api.md: a meld is either a number or a list of meld ids (run 150 + pinochle 40)."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": ["run", "pinochle"]}
-    data = add(client, mid, tok, {**body, "tricks": 110})
+    data = table.add_answer({**body, "tricks": 110})
     assert data["hand"]["payments"]["Ben"] == 4
-    data = add(client, mid, tok, {**body, "tricks": 100})
+    data = table.add_answer({**body, "tricks": 100})
     assert data["hand"]["payments"]["Ben"] == -12
 
 
 def test_units_tricks_over_250_refused(client):
-    """RULES.md §1: a hand holds 250 trick points (classic)."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §1: a hand holds 250 trick points (classic)."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 100, "tricks": 260}
-    refused(client, mid, tok, body, "tricks")
+    table.refused(body, "tricks")
 
 
 def test_units_meld_over_3000_refused(client):
-    """RULES.md §5: a side's meld in one hand is at most 3000 points."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §5: a side's meld in one hand is at most 3000 points."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 3010, "tricks": 100}
-    refused(client, mid, tok, body, "meld")
+    table.refused(body, "meld")
 
 
 def test_correct_auction_hand_recomputes(client):
-    """API.md PUT: replaces an earlier hand; every later total recomputed (kitty too)."""
-    mid, tok, _ = create(client, "auction", P3)
-    add(client, mid, tok, made("Ben", 300, "hearts", "set"))  # A+4 B-12 C+4 k+4
-    add(client, mid, tok, made("Cruz", 300))  # A-2 B-2 C+4
+    """docs/api.md PUT: replaces an earlier hand; every later total recomputed (kitty too)."""
+    table, _ = create(client, "auction", P3)
+    table.add_answer(made("Ben", 300, "hearts", "set"))  # A+4 B-12 C+4 k+4
+    table.add_answer(made("Cruz", 300))  # A-2 B-2 C+4
     resp = client.put(
-        f"{API}/matches/{mid}/hands/1",
+        table.url("/hands/1"),
         json=made("Ben", 350, "spades"),
-        headers={"Authorization": f"Bearer {tok}"},
+        headers=table.auth,
     )
     assert resp.status_code == 200, resp.get_json()
     match = resp.get_json()["match"]
@@ -1319,22 +1273,20 @@ def test_correct_auction_hand_recomputes(client):
 
 
 def test_points_bidder_made_wins_even_if_lower(client):
-    """RULES.md §2: if the bidder made it and reaches the target he wins (counted first)."""
-    mid, tok = _points_opening(client)
-    data = add(
-        client,
-        mid,
-        tok,
+    """docs/rules.md §2: if the bidder made it and reaches the target he wins (counted first)."""
+    table = _points_opening(client)
+    data = table.add_answer(
         pts("Ana", 300, {"Ana": 200, "Ben": 300, "Cruz": 0}, {"Ana": 100, "Ben": 100, "Cruz": 50}),
     )
     match = data["match"]
     assert match["totals"] == {"Ana": 1200, "Ben": 1350, "Cruz": 100}
-    assert match["status"] == "finished" and match["winner"] == "Ana"
+    assert match["status"] == "finished"
+    assert match["winner"] == "Ana"
 
 
 def test_points_took_trick_box(client):
-    """RULES.md §1/§5: took_trick is accepted in every pinochle form (a trick worth 0)."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §1/§5: took_trick is accepted in every pinochle form (a trick worth 0)."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts(
         "Ben",
         300,
@@ -1342,12 +1294,12 @@ def test_points_took_trick_box(client):
         {"Ana": 0, "Ben": 200, "Cruz": 50},
         took_trick={"Ana": True},
     )
-    assert add(client, mid, tok, body)["hand"]["scores"] == {"Ana": 60, "Ben": 350, "Cruz": 70}
+    assert table.add_answer(body)["hand"]["scores"] == {"Ana": 60, "Ben": 350, "Cruz": 70}
 
 
 def test_points_concession_tricks_left_out(client):
-    """RULES.md §2: on a concession no trick is played; an opponent scores his meld only."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §2: on a concession no trick is played; an opponent scores his meld only."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = {
         "bidder": "Ana",
         "bid": 400,
@@ -1355,23 +1307,23 @@ def test_points_concession_tricks_left_out(client):
         "outcome": "conceded",
         "meld": {"Ana": 200, "Ben": 40, "Cruz": 20},
     }
-    assert add(client, mid, tok, body)["hand"]["scores"] == {"Ana": -400, "Ben": 40, "Cruz": 20}
+    assert table.add_answer(body)["hand"]["scores"] == {"Ana": -400, "Ben": 40, "Cruz": 20}
 
 
 def test_points_counters_multiples_of_ten(client):
-    """RULES.md §1: under counters each side's trick points are a multiple of 10."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points", "counting": "counters"})
+    """docs/rules.md §1: under counters each side's trick points are a multiple of 10."""
+    table, _ = create(client, "auction", P3, {"scoring": "points", "counting": "counters"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 150, "Cruz": 0}, {"Ana": 45, "Ben": 160, "Cruz": 45})
-    refused(client, mid, tok, body)
+    table.refused(body)
     body = pts("Ben", 300, {"Ana": 0, "Ben": 150, "Cruz": 0}, {"Ana": 50, "Ben": 160, "Cruz": 40})
-    assert add(client, mid, tok, body)["hand"]["scores"] == {"Ana": 50, "Ben": 310, "Cruz": 40}
+    assert table.add_answer(body)["hand"]["scores"] == {"Ana": 50, "Ben": 310, "Cruz": 40}
 
 
 def test_points_five_players(client):
-    """RULES.md §2/§5: with 5, dealer and second on his left are dealt out (points mode)."""
-    mid, tok, _ = create(client, "auction", P5, {"scoring": "points"})
+    """docs/rules.md §2/§5: with 5, dealer and second on his left are dealt out (points mode)."""
+    table, _ = create(client, "auction", P5, {"scoring": "points"})
     body = pts("Dee", 300, {"Ben": 0, "Dee": 200, "Eve": 40}, {"Ben": 30, "Dee": 150, "Eve": 70})
-    data = add(client, mid, tok, body)
+    data = table.add_answer(body)
     totals = data["match"]["totals"]
     assert totals == {"Ana": 0, "Ben": 30, "Cruz": 0, "Dee": 350, "Eve": 110}
 
@@ -1388,7 +1340,7 @@ def test_points_five_players(client):
     ],
 )
 def test_meld_pinnacola_more_values(client, cards, pinelle, points):
-    """RULES.md §3: wilds count their own value; pinelle; Pinnacola x2."""
+    """docs/rules.md §3: wilds count their own value; pinelle; Pinnacola x2."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 200, resp.get_json()
     assert resp.get_json()["points"] == points
@@ -1403,12 +1355,12 @@ def test_meld_pinnacola_more_values(client, cards, pinelle, points):
     ],
 )
 def test_meld_pinnacola_more_refused(client, cards):
-    """RULES.md §3: sets in different suits, runs A low or A high."""
+    """docs/rules.md §3: sets in different suits, runs A low or A high."""
     assert meld_pinnacola(client, cards).status_code == 422
 
 
 def test_meld_pinochle_double(client):
-    """RULES.md §5: the calculator reports the double form when a hand holds all eight."""
+    """docs/rules.md §5: the calculator reports the double form when a hand holds all eight."""
     cards = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC", "9H", "10C"]
     resp = client.post(
         f"{API}/meld/pinochle", json={"cards": cards, "trump": "hearts", "melds": "standard"}
@@ -1421,31 +1373,32 @@ def test_meld_pinochle_double(client):
 
 
 def test_pinnacola_default_teams(client):
-    """API.md: teams default: players 1+3 and 2+4, named "Team 1" and "Team 2"."""
-    mid, tok, m = create(client, "pinnacola", P4)
+    """docs/api.md: teams default: players 1+3 and 2+4, named "Team 1" and "Team 2"."""
+    table, m = create(client, "pinnacola", P4)
     assert m["sides"] == ["Team 1", "Team 2"]
     body = deal(0, 20, 300, 0, closed_by="Team 2", in_mano=True, names=["Team 1", "Team 2"])
-    assert add(client, mid, tok, body)["hand"]["scores"] == {"Team 1": -120, "Team 2": 500}
+    assert table.add_answer(body)["hand"]["scores"] == {"Team 1": -120, "Team 2": 500}
 
 
 def test_pinnacola_player_as_side_refused_in_teams(client):
-    """RULES.md §5: closed_by and pinnacolone take side names."""
-    mid, tok, _ = create(client, "pinnacola", P4)
+    """docs/rules.md §5: closed_by and pinnacolone take side names."""
+    table, _ = create(client, "pinnacola", P4)
     body = deal(0, 20, 300, 0, closed_by="Ben", names=["Team 1", "Team 2"])
-    refused(client, mid, tok, body)
+    table.refused(body)
 
 
 def test_pinnacola_stall_void_no_meld(client):
-    """RULES.md §3: stall void scores the deal 0 for all (no -100 either)."""
-    mid, tok, _ = create(client, "pinnacola", PN, {"stall": "void"})
-    data = add(client, mid, tok, deal(0, 30, 0, 50, stalled=True))
+    """docs/rules.md §3: stall void scores the deal 0 for all (no -100 either)."""
+    table, _ = create(client, "pinnacola", PN, {"stall": "void"})
+    data = table.add_answer(deal(0, 30, 0, 50, stalled=True))
     assert data["hand"]["scores"] == {"Ana": 0, "Ben": 0}
 
 
 def test_doubling_top_bid(client):
-    """RULES.md §2/§4: doubling doubles every 50 from 650; bids up to 2000 (2000: 2**35 units)."""
-    mid, tok, _ = create(client, "auction", P5)
-    data = add(client, mid, tok, made("Ben", 2000, "spades"))
+    """docs/rules.md §2/§4: doubling doubles every 50 from 650; bids up to 2000 (2000: 2**35
+    units)."""
+    table, _ = create(client, "auction", P5)
+    data = table.add_answer(made("Ben", 2000, "spades"))
     u = 2**35 * 2
     assert data["hand"]["payments"] == {
         "Ana": -u,
@@ -1455,67 +1408,65 @@ def test_doubling_top_bid(client):
         "Eve": -u,
         "kitty": -10,
     }
-    s = settlement(client, mid).get_json()
+    s = table.settlement().get_json()
     assert sum(s["balances"].values()) == 0
-    assert get(client, mid)["totals"]["Ben"] == 4 * u + 10
+    assert table.get()["totals"]["Ben"] == 4 * u + 10
 
 
 def test_points_all_pass(client):
-    """RULES.md §2: all pass: the hand is thrown in, the deal passes on."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
-    data = add(client, mid, tok, {"outcome": "all_pass"})
+    """docs/rules.md §2: all pass: the hand is thrown in, the deal passes on."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
+    data = table.add_answer({"outcome": "all_pass"})
     assert data["hand"]["scores"] == {"Ana": 0, "Ben": 0, "Cruz": 0}
-    assert data["match"]["dealer"] == "Ben" and data["match"]["leader"] == "Cruz"
+    assert data["match"]["dealer"] == "Ben"
+    assert data["match"]["leader"] == "Cruz"
 
 
 def test_points_bidder_meld_counts_without_trick_points(client):
-    """RULES.md §2: the bidder's meld always counts (his buried cards are his)."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/rules.md §2: the bidder's meld always counts (his buried cards are his)."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 300, "Cruz": 0}, {"Ana": 130, "Ben": 0, "Cruz": 120})
-    assert add(client, mid, tok, body)["hand"]["scores"] == {"Ana": 130, "Ben": 300, "Cruz": 120}
+    assert table.add_answer(body)["hand"]["scores"] == {"Ana": 130, "Ben": 300, "Cruz": 120}
 
 
 @pytest.mark.parametrize("players", [["Ana", "Ben"], P6 + ["Gus"]])
 def test_auction_player_count(client, players):
-    """RULES.md §5: auction 3-6 players."""
+    """docs/rules.md §5: auction 3-6 players."""
     assert create_raw(client, "auction", players).status_code == 422
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "0"])
 def test_unit_value_refused(client, value):
-    """RULES.md §4: unit_value is money per unit."""
+    """docs/rules.md §4: unit_value is money per unit."""
     resp = create_raw(client, "auction", P3, {"unit_value": value})
     assert resp.status_code == 422
 
 
 def test_pinnacolone_beats_higher_opponent(client):
-    """RULES.md §3: a Pinnacolone wins outright, even if the other side passes the target too."""
-    mid, tok, _ = create(client, "pinnacola", PN)
-    data = add(client, mid, tok, deal(1500, 0, 1800, 0, pinnacolone="Ana"))
+    """docs/rules.md §3: a Pinnacolone wins outright, even if the other side passes the target
+    too."""
+    table, _ = create(client, "pinnacola", PN)
+    data = table.add_answer(deal(1500, 0, 1800, 0, pinnacolone="Ana"))
     assert data["hand"]["scores"] == {"Ana": 1500, "Ben": 1800}
-    assert data["match"]["status"] == "finished" and data["match"]["winner"] == "Ana"
+    assert data["match"]["status"] == "finished"
+    assert data["match"]["winner"] == "Ana"
 
 
 def test_meld_pinnacola_a_high_pinnacola(client):
-    """RULES.md §3: A high as Q-K-A; a clean run of 7 is a Pinnacola (x2)."""
+    """docs/rules.md §3: A high as Q-K-A; a clean run of 7 is a Pinnacola (x2)."""
     resp = meld_pinnacola(client, ["8D", "9D", "10D", "JD", "QD", "KD", "AD"])
     assert resp.status_code == 200
     assert resp.get_json()["points"] == 150
 
 
 def test_points_correction_ending_early_is_409(client):
-    """API.md PUT: a correction that would end the match before hands that follow it: 409."""
-    mid, tok = _points_opening(client)
-    add(
-        client,
-        mid,
-        tok,
+    """docs/api.md PUT: a correction that would end the match before hands that follow it: 409."""
+    table = _points_opening(client)
+    table.add_answer(
         pts("Ben", 300, {"Ana": 0, "Ben": 0, "Cruz": 0}, {"Ana": 20, "Ben": 0, "Cruz": 230}),
     )
     body = pts("Ana", 300, {"Ana": 900, "Ben": 0, "Cruz": 0}, {"Ana": 100, "Ben": 100, "Cruz": 50})
-    resp = client.put(
-        f"{API}/matches/{mid}/hands/1", json=body, headers={"Authorization": f"Bearer {tok}"}
-    )
+    resp = client.put(table.url("/hands/1"), json=body, headers=table.auth)
     assert resp.status_code == 409
 
 
@@ -1531,35 +1482,36 @@ def test_points_correction_ending_early_is_409(client):
     ],
 )
 def test_auction_meld_list_feasibility(client, meld):
-    """RULES.md §1/§5: meld lists refused when infeasible in the all-at-once forms."""
-    mid, tok, _ = create(client, "auction", P3)
+    """docs/rules.md §1/§5: meld lists refused when infeasible in the all-at-once forms."""
+    table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": meld, "tricks": 200}
-    errs = refused(client, mid, tok, body)
+    errs = table.refused(body)
     assert any(k.startswith("meld") for k in errs), errs
 
 
 def test_points_meld_list_path(client):
-    """API.md: paths like meld.Ben[2]; RULES.md §5: checked per side."""
-    mid, tok, _ = create(client, "auction", P3, {"scoring": "points"})
+    """docs/api.md: paths like meld.Ben[2]; docs/rules.md §5: checked per side."""
+    table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts(
         "Ben",
         300,
         {"Ana": 0, "Ben": ["run", "dix", "double_run"], "Cruz": 0},
         {"Ana": 50, "Ben": 160, "Cruz": 40},
     )
-    errs = refused(client, mid, tok, body)
+    errs = table.refused(body)
     assert any(k.startswith("meld.Ben") for k in errs), errs
 
 
 def test_write_needs_token_and_version(client):
-    """API.md: 401 without a valid token; 409 for a stale version; Idempotency-Key replays."""
-    mid, tok, _ = create(client, "auction", P3)
-    assert client.post(f"{API}/matches/{mid}/hands", json=made("Ben", 300)).status_code == 401
-    hdr = {"Authorization": f"Bearer {tok}", "Idempotency-Key": "k1"}
-    r1 = client.post(f"{API}/matches/{mid}/hands", json=made("Ben", 300), headers=hdr)
-    r2 = client.post(f"{API}/matches/{mid}/hands", json=made("Ben", 300), headers=hdr)
-    assert r1.status_code == 201 and r2.get_json() == r1.get_json()
-    assert len(get(client, mid)["hands"]) == 1
-    resp = post_hand(client, mid, tok, {**made("Ben", 300), "version": 1})
+    """docs/api.md: 401 without a valid token; 409 for a stale version; Idempotency-Key replays."""
+    table, _ = create(client, "auction", P3)
+    assert client.post(table.url("/hands"), json=made("Ben", 300)).status_code == 401
+    hdr = {**table.auth, "Idempotency-Key": "k1"}
+    r1 = client.post(table.url("/hands"), json=made("Ben", 300), headers=hdr)
+    r2 = client.post(table.url("/hands"), json=made("Ben", 300), headers=hdr)
+    assert r1.status_code == 201
+    assert r2.get_json() == r1.get_json()
+    assert len(table.get()["hands"]) == 1
+    resp = table.add({**made("Ben", 300), "version": 1})
     assert resp.status_code == 409
-    assert post_hand(client, mid, tok, {**made("Ben", 300), "version": 2}).status_code == 201
+    assert table.add({**made("Ben", 300), "version": 2}).status_code == 201

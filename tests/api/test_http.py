@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
 
 HAND = {"meld": {"Us": 150, "Them": 40}, "tricks": {"Us": 130, "Them": 120}}
 
 
-@pytest.fixture()
+@pytest.fixture
 def match(table: Table) -> Table:
     table.create(EXAMPLE_MATCH)
     return table
@@ -97,7 +97,7 @@ def test_pages_outside_the_api_keep_html_errors(client: FlaskClient) -> None:
     assert not response.is_json
 
 
-def test_post_needs_no_csrf_token(app, match: Table) -> None:  # noqa: ANN001
+def test_post_needs_no_csrf_token(app, match: Table) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
     assert client.post(f"{API}/matches", json=EXAMPLE_MATCH).status_code == 201
@@ -223,7 +223,7 @@ def test_pinnacola_meld_refusals(client: FlaskClient, body: dict, path: str) -> 
     assert path in errors_of(response)
 
 
-def test_a_crash_is_a_json_500(app) -> None:  # noqa: ANN001
+def test_a_crash_is_a_json_500(app) -> None:
     def boom() -> None:
         raise RuntimeError("a bug")
 

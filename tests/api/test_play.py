@@ -1,13 +1,13 @@
 """One match of every variant played through the API from creation to its end.
 
-The numbers follow RULES.md: the hands are chosen so that each step is easy to check by hand.
+The numbers follow docs/rules.md: the hands are chosen so that each step is easy to check by hand.
 """
 
 from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from .conftest import EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import EXAMPLE_MATCH, Table, errors_of
 
 
 def test_pinochle_2_to_the_target(table: Table) -> None:
@@ -31,7 +31,7 @@ def test_pinochle_2_to_the_target(table: Table) -> None:
 
 
 def test_pinochle_2_example_body_declaring_out_wrongly_loses(table: Table) -> None:
-    """API.md's example: Ana declares out with 280 of 1000, so she loses (seed 004)."""
+    """docs/api.md's example: Ana declares out with 280 of 1000, so she loses (seed 004)."""
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     response = table.add(
         {
@@ -58,7 +58,7 @@ def test_pinochle_3_plays_on_for_second_place(table: Table) -> None:
     for _ in range(3):
         match = table.add_ok(three)
     assert match["totals"] == {"Ana": 1050, "Ben": 90, "Cruz": 60}
-    # The winner is known, the other two play on (API.md).
+    # The winner is known, the other two play on (docs/api.md).
     assert (match["status"], match["winner"]) == ("in_progress", "Ana")
     # Hands now name only the two still playing.
     refused = table.add(three)
@@ -192,7 +192,7 @@ def test_partnership_auction_to_the_target(table: Table) -> None:
             ],
         }
     )
-    # API.md's example: 120 + 150 < 300, so Us are set; Them score meld and tricks.
+    # docs/api.md's example: 120 + 150 < 300, so Us are set; Them score meld and tricks.
     match = table.add_ok(
         {
             "bidder": "Ana",
@@ -276,7 +276,7 @@ def test_pinnacola_with_cards_and_a_pinnacolone(table: Table) -> None:
 
 
 def test_auction_examples_with_meld_and_tricks(table: Table) -> None:
-    """API.md: ``meld`` and ``tricks`` (the bidder's) in place of, or beside, ``outcome``."""
+    """docs/api.md: ``meld`` and ``tricks`` (the bidder's) in place of, or beside, ``outcome``."""
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz"]})
     example = {"bidder": "Ana", "bid": 350, "trump": "spades", "meld": 200, "tricks": 160}
     response = table.add(example)

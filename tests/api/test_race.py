@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
-from .conftest import API
+from tests.helpers import API
 
 CLIENTS = 12
 #: An auction hand any dealer allows: it changes no total, so the match never ends.
@@ -27,11 +27,11 @@ ALL_PASS = {"outcome": "all_pass"}
 
 
 class _QuietHandler(WSGIRequestHandler):
-    def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002
+    def log(self, type: str, message: str, *args: Any) -> None:
         """No access log in the test output."""
 
 
-@pytest.fixture()
+@pytest.fixture
 def server(app: Flask) -> Iterator[str]:
     """The app served on 127.0.0.1 by a threaded server; its base URL."""
     httpd: BaseWSGIServer = make_server(

@@ -18,7 +18,8 @@ def test_create_stores_only_a_hash_of_the_token(app: Flask) -> None:
     with app.app_context():
         match, token = service.create_match("pinochle-2", ["Ana", "Ben"])
         stored = db.session.scalar(sa.select(Match))
-        assert stored is not None and stored.public_id == match.public_id
+        assert stored is not None
+        assert stored.public_id == match.public_id
         assert token not in stored.token_hash
         assert stored.token_hash == service.hash_token(token)
         assert (stored.version, stored.finished) == (1, False)

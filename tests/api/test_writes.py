@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
 
 HAND = {"meld": {"Us": 150, "Them": 40}, "tricks": {"Us": 130, "Them": 120}}
 BIG = {"meld": {"Us": 300, "Them": 40}, "tricks": {"Us": 200, "Them": 50}}
 
 
-@pytest.fixture()
+@pytest.fixture
 def match(table: Table) -> Table:
-    """The example match of API.md (target 1500), with no hand yet."""
+    """The example match of docs/api.md (target 1500), with no hand yet."""
     table.create(EXAMPLE_MATCH)
     return table
 

@@ -65,7 +65,7 @@ def playwright_browser() -> Iterator[Any]:
             browser.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def live_server(app: Flask) -> Iterator[str]:
     """The app served by a threaded werkzeug server on a free port; its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -121,10 +121,16 @@ class Phone:
             self.tap(selector)
 
     def shot(self, name: str) -> Path:
-        """Save a full-page screenshot."""
+        """Save a full-page screenshot.
+
+        Under pytest-xdist two workers may save the same name (the new-match page of a form):
+        each writes a file of its own and renames it into place, so a screenshot is always
+        whole."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "_", name) + ".png")
-        self.page.screenshot(path=str(path), full_page=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(self.page.screenshot(full_page=True))
+        partial.replace(path)
         return path
 
     def overflow(self) -> tuple[int, int]:
@@ -162,7 +168,7 @@ def _count_bytes(phone: Phone, cdp: Any) -> None:
     cdp.on("Network.loadingFinished", on_finished)
 
 
-@pytest.fixture()
+@pytest.fixture
 def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
     """Make phones: each is a fresh browser context (no shared cookies)."""
     contexts = []
@@ -186,7 +192,7 @@ def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
         context.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def phone(new_phone: Any) -> Phone:
     """The phone that starts the match (it keeps the edit token)."""
     return new_phone()

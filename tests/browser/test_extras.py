@@ -32,7 +32,7 @@ def bid(phone: Phone, bidder: str, amount: int, trump: str, outcome: str) -> Non
 
 def test_settle_up_after_three_auction_hands(phone: Phone) -> None:
     start_match(phone, "auction", ["Ana", "Ben", "Cruz"], options={"unit_value": "0.05"})
-    # RULES.md §2, doubling schedule, spades double, kitty on:
+    # docs/rules.md §2, doubling schedule, spades double, kitty on:
     bid(phone, "Ana", 350, "spades", "made")  # 4 x 2 from each, kitty bonus 10: +26 -8 -8 k-10
     bid(phone, "Ben", 300, "hearts", "made")  # 2 from each: -2 +4 -2
     bid(phone, "Cruz", 300, "spades", "set")  # 2 x 2 x 2 to each and to the kitty: +8 +8 -24 k+8
@@ -67,7 +67,8 @@ def test_the_scoreboard_on_a_second_phone_follows_without_reloading(
     assert phone.page.locator("svg.qr").count() == 2  # the scoreboard's and the scorekeeper's
     check_fits(phone, "extras-share")
     board_url = phone.page.get_attribute("#board-link", "href")
-    assert board_url and board_url.endswith("/board")
+    assert board_url
+    assert board_url.endswith("/board")
 
     watcher: Phone = new_phone()
     problems = csp_watch(watcher)
@@ -95,12 +96,12 @@ def test_the_scorekeeper_link_hands_over_the_scoring(phone: Phone, new_phone: An
     start_match(phone, "pinochle-2", ["Ana", "Ben"])
     phone.go(phone.page.url.removeprefix(phone.base) + "/share")
     join_url = phone.page.get_attribute("#join-link", "href")
-    assert join_url and "token=" in join_url
+    assert join_url
+    assert "token=" in join_url
     helper: Phone = new_phone()
     helper.page.goto(join_url, wait_until="load")
-    assert "token" not in helper.page.url and helper.page.url.endswith(
-        join_url.split("/join")[0].rsplit("/", 1)[1]
-    )
+    assert "token" not in helper.page.url
+    assert helper.page.url.endswith(join_url.split("/join")[0].rsplit("/", 1)[1])
     enter_hand(helper, {"meld_0": "60", "tricks_0": "130"})
     assert helper.totals() == {"Ana": 190, "Ben": 120}
 

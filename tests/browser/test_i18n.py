@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.pages import NEW_MATCH_FORM
+from tests.helpers import NEW_MATCH_FORM
 
 from .conftest import Phone
 from .flows import check_fits

@@ -25,7 +25,7 @@ def wait_for_text(phone: Phone, element_id: str, text: str) -> None:
             arg=[element_id, text],
             timeout=5_000,
         )
-    except Exception as error:  # noqa: BLE001 - the message below says more
+    except Exception as error:
         shown = phone.page.inner_text(f"#{element_id}")
         raise AssertionError(f"#{element_id} shows {shown!r}, not {text!r}") from error
 
@@ -36,7 +36,7 @@ def found(phone: Phone) -> list[str]:
 
 
 def test_calculator_totals_follow_each_tap_for_the_rules_examples(phone: Phone) -> None:
-    # RULES.md §1: a run in trumps and two plain marriages: 150 + 2 x 20.
+    # docs/rules.md §1: a run in trumps and two plain marriages: 150 + 2 x 20.
     phone.go("/tools/pinochle-meld")
     check_fits(phone, "tools-pinochle-meld-empty")
     assert phone.page.inner_text("#result-note") == "Pick the trump."
@@ -64,7 +64,7 @@ def test_calculator_totals_follow_each_tap_for_the_rules_examples(phone: Phone) 
         "queens around 60",
     ]
 
-    # RULES.md §1: double pinochle is 300 (standard) and 400 with the seed-004 table.
+    # docs/rules.md §1: double pinochle is 300 (standard) and 400 with the seed-004 table.
     phone.go("/tools/pinochle-meld")
     tap_cards(phone, "QS", "QS", "JD", "JD")
     phone.tap("label.pick.v-hearts")
@@ -74,7 +74,7 @@ def test_calculator_totals_follow_each_tap_for_the_rules_examples(phone: Phone) 
     assert found(phone) == ["double pinochle 400"]
     check_fits(phone, "tools-pinochle-meld-double-pinochle")
 
-    # RULES.md §1: all eight aces, 1000.
+    # docs/rules.md §1: all eight aces, 1000.
     phone.go("/tools/pinochle-meld")
     tap_cards(phone, *(["AS", "AH", "AD", "AC"] * 2))
     phone.tap("label.pick.v-clubs")

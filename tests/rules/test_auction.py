@@ -1,29 +1,22 @@
 """Auction pinochle in units: schedules, multipliers, payments, the kitty, reading hands, options.
 
 Every expected number below is worked out by hand from the rule text: seed 000 ("pinacle
-subastado"), the RULES.md §2 table (doubling / Hoyle / Scarne) and RULES.md §4, §5.
+subastado"), the docs/rules.md §2 table (doubling / Hoyle / Scarne) and docs/rules.md §4, §5.
 """
 
 from __future__ import annotations
 
-import doctest
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from scorekeeper.rules import auction
-from scorekeeper.rules.auction import (
-    Contract,
-    active_players,
-    hand_payments,
-    settlement_of,
-    trump_multiplier,
-    units,
-)
+from scorekeeper.rules.auction import active_players, hand_payments, settlement_of
+from scorekeeper.rules.auction_hands import Contract
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import MatchState, Setup, finish
+from scorekeeper.rules.schedules import trump_multiplier, units
 from scorekeeper.rules.variants import find_variant
 
 THREE = ("Ana", "Ben", "Cruz")
@@ -50,27 +43,24 @@ def refusal(players: Sequence[str], hand: dict[str, Any], **rules: Any) -> RuleE
     return caught.value
 
 
-def test_doctests() -> None:
-    assert doctest.testmod(auction).failed == 0
-
-
-# --- units(bid, schedule): every bracket edge of RULES.md §2's table ---------------------------
+# --- units(bid, schedule): every bracket edge of docs/rules.md §2's table
+# ---------------------------
 
 # doubling: seed 000, "a partir de 300, la cantidad se duplica por cada 50 puntos extra";
-# RULES.md table: 250-290 is 1 unit, then x2 every 50.
+# docs/rules.md table: 250-290 is 1 unit, then x2 every 50.
 DOUBLING = [
     (250, 1), (290, 1), (300, 2), (340, 2), (350, 4), (390, 4), (400, 8), (440, 8),
     (450, 16), (490, 16), (500, 32), (540, 32), (550, 64), (590, 64), (600, 128), (640, 128),
     (650, 256), (690, 256), (700, 512), (740, 512), (750, 1024),
     (2000, 2**35),  # (2000 - 250) / 50 = 35 doublings
 ]  # fmt: skip
-# Hoyle (RULES.md table): 2, 3, 5, 10, 15, 20, 25, 30; 30 from 600 up.
+# Hoyle (docs/rules.md table): 2, 3, 5, 10, 15, 20, 25, 30; 30 from 600 up.
 HOYLE = [
     (250, 2), (290, 2), (300, 3), (340, 3), (350, 5), (390, 5), (400, 10), (440, 10),
     (450, 15), (490, 15), (500, 20), (540, 20), (550, 25), (590, 25), (600, 30), (640, 30),
     (650, 30), (2000, 30),
 ]  # fmt: skip
-# Scarne (RULES.md table): 2, 3, 4 ... 9 by 50s, 10 for 650-690, 11 from 700.
+# Scarne (docs/rules.md table): 2, 3, 4 ... 9 by 50s, 10 for 650-690, 11 from 700.
 SCARNE = [
     (250, 2), (290, 2), (300, 3), (340, 3), (350, 4), (390, 4), (400, 5), (440, 5),
     (450, 6), (490, 6), (500, 7), (540, 7), (550, 8), (590, 8), (600, 9), (640, 9),
@@ -97,7 +87,7 @@ def test_units_custom_brackets(bid: int, expected: int) -> None:
 
 @pytest.mark.parametrize("bid", [240, 2010])
 def test_units_outside_the_schedule(bid: int) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="outside the schedule"):
         units(bid)
 
 
@@ -111,7 +101,7 @@ def test_units_outside_the_schedule(bid: int) -> None:
             2,
         ),  # seed 000: "se duplica cuando el palo del triunfo es espadas"
         (Suit.SPADES, False, False, 1),
-        (Suit.HEARTS, True, False, 1),  # hearts_triple off by default (RULES.md §4)
+        (Suit.HEARTS, True, False, 1),  # hearts_triple off by default (docs/rules.md §4)
         (Suit.HEARTS, True, True, 3),
         (Suit.DIAMONDS, True, True, 1),
         (Suit.CLUBS, True, True, 1),
@@ -126,7 +116,8 @@ def test_trump_multiplier(
     )
 
 
-# --- who sits out (RULES.md §5) ----------------------------------------------------------------
+# --- who sits out (docs/rules.md §5)
+# ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -137,7 +128,7 @@ def test_trump_multiplier(
         (FOUR, "Dee", ("Ana", "Ben", "Cruz")),
         (FIVE, "Ana", ("Ben", "Dee", "Eve")),  # Bicycle: dealer + second from his left (Cruz)
         (FIVE, "Dee", ("Ben", "Cruz", "Eve")),  # on Dee's left: Eve, then Ana (out)
-        # RULES.md §5: "6: the dealer and the player opposite him, third on his left".
+        # docs/rules.md §5: "6: the dealer and the player opposite him, third on his left".
         (SIX, "Ana", ("Ben", "Cruz", "Eve", "Fay")),
         (SIX, "Eve", ("Ana", "Cruz", "Dee", "Fay")),
     ],
@@ -146,7 +137,8 @@ def test_active_players(players: Sequence[str], dealer: str, expected: Sequence[
     assert active_players(players, dealer) == tuple(expected)
 
 
-# --- payments of one hand (RULES.md §2; seed 000) ----------------------------------------------
+# --- payments of one hand (docs/rules.md §2; seed 000)
+# ----------------------------------------------
 
 DEFAULTS = AUCTION.resolve_options({})
 
@@ -192,7 +184,7 @@ def pay(
          {"Ana": 8, "Ben": -4, "Cruz": -4, "kitty": 0}),
         ("made", 400, "clubs", {"kitty_bonus_from": 400, "kitty_bonus": 5},
          {"Ana": 21, "Ben": -8, "Cruz": -8, "kitty": -5}),
-        # Hoyle 350 = 5 units, Scarne 350 = 4 units (RULES.md table)
+        # Hoyle 350 = 5 units, Scarne 350 = 4 units (docs/rules.md table)
         ("made", 350, "diamonds", {"schedule": "hoyle"},
          {"Ana": 20, "Ben": -5, "Cruz": -5, "kitty": -10}),
         ("set", 700, "clubs", {"schedule": "scarne"},
@@ -210,7 +202,7 @@ def test_three_player_payments(
 @pytest.mark.parametrize(
     ("players", "outcome", "bid", "expected"),
     [
-        # RULES.md §2: "every other player (the dealt-out ones too) pays the bidder".
+        # docs/rules.md §2: "every other player (the dealt-out ones too) pays the bidder".
         (FOUR, "made", 300, {"Ana": 6, "Ben": -2, "Cruz": -2, "Dee": -2, "kitty": 0}),
         (FOUR, "set", 300, {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}),
         (FOUR, "conceded", 350, {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}),
@@ -306,6 +298,7 @@ def test_settlement_of_a_match() -> None:
     # totals Ana -8, Ben +34, Cruz -8, Dee -8; kitty -10 shared over four as -2, -2, -3, -3
     # (the larger shares, -2, to the players first in seating order)
     assert settlement.kitty == -10
+    assert settlement.shares == {"Ana": -2, "Ben": -2, "Cruz": -3, "Dee": -3}
     assert settlement.balances == {"Ana": -10, "Ben": 32, "Cruz": -11, "Dee": -11}
     # no smaller group squares itself: three transfers, biggest debts first
     assert [(t.payer, t.payee, t.units, str(t.amount)) for t in settlement.transfers] == [
@@ -327,7 +320,7 @@ BID = {"bidder": "Ana", "bid": 350, "trump": "clubs"}
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
-        # RULES.md §2: made if the bidder's meld + trick points >= bid
+        # docs/rules.md §2: made if the bidder's meld + trick points >= bid
         ({**BID, "meld": 200, "tricks": 150}, "made"),
         ({**BID, "meld": 200, "tricks": 149}, "set"),
         ({**BID, "meld": 0, "tricks": 250}, "set"),
@@ -352,7 +345,7 @@ def test_outcome_from_meld_and_tricks(hand: dict[str, Any], expected: str) -> No
 @pytest.mark.parametrize(
     ("hand", "path", "code"),
     [
-        # both given and in conflict (RULES.md §2)
+        # both given and in conflict (docs/rules.md §2)
         ({**BID, "meld": 200, "tricks": 149, "outcome": "made"}, "outcome", "conflict"),
         ({**BID, "meld": 200, "tricks": 150, "outcome": "set"}, "outcome", "conflict"),
         ({**BID, "meld": 350, "outcome": "conceded"}, "outcome", "conflict"),
@@ -409,7 +402,7 @@ def test_a_refused_hand_names_its_number() -> None:
     assert (caught.value.hand, caught.value.path) == (3, "bid")
 
 
-# --- options (RULES.md §4) ------------------------------------------------------------------
+# --- options (docs/rules.md §4) ------------------------------------------------------------------
 
 
 def test_default_options_are_plain_json() -> None:
@@ -485,7 +478,7 @@ def test_custom_schedule_is_kept_as_lists() -> None:
         ({"schedule": [[305, 1]]}, "rules.schedule[0][0]", "not_multiple"),
         ({"schedule": [[300]]}, "rules.schedule[0]", "bad_bracket"),
         ({"schedule": [300, 1]}, "rules.schedule[0]", "not_list"),
-        # min_bid at least the first bracket of a custom schedule (RULES.md §4)
+        # min_bid at least the first bracket of a custom schedule (docs/rules.md §4)
         ({"schedule": [[300, 1]], "min_bid": 250}, "rules.min_bid", "too_small"),
         ({"schedule": [[350, 1]]}, "rules.schedule", "too_large"),
         ({"all_pass_pays": True, "kitty": False}, "rules.all_pass_pays", "needs"),

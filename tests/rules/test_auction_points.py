@@ -1,4 +1,4 @@
-"""Auction pinochle with ``scoring: points`` (RULES.md §2, last paragraph of ``auction``).
+"""Auction pinochle with ``scoring: points`` (docs/rules.md §2, last paragraph of ``auction``).
 
 The bidder scores meld + tricks if he made his bid, minus the bid if set or conceded; an
 opponent scores his meld if he won a trick, plus his tricks, and on a concession his meld only.
@@ -21,7 +21,7 @@ THREE = ["Ana", "Ben", "Cruz"]
 FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 
 MELD = {"Ana": 20, "Ben": 150, "Cruz": 40}
-TRICKS = {"Ana": 40, "Ben": 160, "Cruz": 50}  # adds up to 250 (classic, RULES.md §1)
+TRICKS = {"Ana": 40, "Ben": 160, "Cruz": 50}  # adds up to 250 (classic, docs/rules.md §1)
 
 
 def play(hands: list[dict[str, Any]], players: list[str] = THREE, **rules: Any) -> MatchState:
@@ -42,7 +42,7 @@ def hand(bid: int, **fields: Any) -> dict[str, Any]:
         # set: 310 < 350, minus the bid
         (hand(350, meld=MELD, tricks=TRICKS), {"Ana": 60, "Ben": -350, "Cruz": 90}),
         (hand(320, meld=MELD, tricks=TRICKS, outcome="set"), {"Ana": 60, "Ben": -320, "Cruz": 90}),
-        # an opponent who won no trick loses his meld (RULES.md §1)
+        # an opponent who won no trick loses his meld (docs/rules.md §1)
         (
             hand(300, meld=MELD, tricks={"Ana": 0, "Ben": 160, "Cruz": 90}),
             {"Ana": 0, "Ben": 310, "Cruz": 130},
@@ -90,7 +90,7 @@ def test_points_of_a_hand(entry: dict[str, Any], scores: dict[str, int]) -> None
 
 
 def test_seed_004_meld_table() -> None:
-    # RULES.md §1: the seed-004 table values a double pinochle at 400
+    # docs/rules.md §1: the seed-004 table values a double pinochle at 400
     entry = hand(400, meld={"Ana": 0, "Ben": ["double_pinochle"], "Cruz": 0}, tricks=TRICKS)
     assert play([entry], melds="seed-004").totals["Ben"] == 560
 
@@ -179,7 +179,7 @@ def test_set_bidder_lets_an_opponent_win() -> None:
 
 @pytest.mark.parametrize(
     ("tie_rule", "winner", "target"),
-    [("raise", None, 550), ("higher", "Cruz", 300)],  # RULES.md §2 pinochle-2 (Parlett)
+    [("raise", None, 550), ("higher", "Cruz", 300)],  # docs/rules.md §2 pinochle-2 (Parlett)
 )
 def test_two_opponents_over_the_target(tie_rule: str, winner: str | None, target: int) -> None:
     meld = {"Ana": 300, "Ben": 150, "Cruz": 300}  # Ana 340, Cruz 350, Ben set

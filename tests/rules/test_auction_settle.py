@@ -1,4 +1,5 @@
-"""The settle-up of auction pinochle in units (RULES.md §2, API.md ``.../settlement``), and the
+"""The settle-up of auction pinochle in units (docs/rules.md §2, docs/api.md ``.../settlement``),
+and the
 zero-sum property of every hand, checked by Hypothesis.
 
 The minimum number of transfers is checked against an independent brute force: every way to
@@ -17,13 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.auction import (
-    KITTY,
-    MAX_BID,
-    Settlement,
-    settle_up,
-    share_kitty,
-)
+from scorekeeper.rules.match import KITTY
+from scorekeeper.rules.pinochle import MAX_BID
+from scorekeeper.rules.settle import Settlement, settle_up, share_kitty
 from scorekeeper.rules.variants import find_variant
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay")
@@ -103,7 +100,7 @@ def test_fewest_transfers(balances: list[int], transfers: int) -> None:
 
 
 def test_api_example_amounts_have_two_places() -> None:
-    # API.md: 8 units at 0.05 is "0.40"
+    # docs/api.md: 8 units at 0.05 is "0.40"
     settlement = settle_up({"Ana": 8, "Ben": -8}, 0, ["Ana", "Ben"], "0.05")
     (transfer,) = settlement.transfers
     assert (transfer.payer, transfer.payee, transfer.units) == ("Ben", "Ana", 8)
@@ -113,9 +110,9 @@ def test_api_example_amounts_have_two_places() -> None:
 
 
 def test_totals_that_do_not_balance_are_a_bug() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must sum to zero"):
         settle_up({"Ana": 8, "Ben": -7}, 0, ["Ana", "Ben"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="exactly the players"):
         settle_up({"Ana": 8}, -8, ["Ana", "Ben"])
 
 
@@ -141,6 +138,8 @@ def test_settle_up_squares_every_balance_with_the_fewest_transfers(
     assert settlement.kitty == kitty
     assert list(settlement.balances) == list(players)
     shares = [settlement.balances[p] - totals[p] for p in players]
+    # The shares the settlement carries are the ones it added, in seating order.
+    assert list(settlement.shares.items()) == list(zip(players, shares, strict=True))
     assert sum(shares) == kitty
     assert max(shares) - min(shares) <= 1
     assert shares == sorted(shares, reverse=True)  # larger shares first in seating order
@@ -208,6 +207,11 @@ def test_any_sequence_of_valid_hands_sums_to_zero(drawn: tuple[Any, list[dict[st
         assert all(hand.payments["kitty"] == 0 for hand in state.hands if hand.payments)
     assert sum(state.totals.values()) + kitty == 0
     settlement = settle_up(state.totals, kitty, match.players, match.options["unit_value"])
+    # Every player's balance is his units plus his share of the kitty, and the kitty is all shared.
+    assert sum(settlement.shares.values()) == kitty
+    assert settlement.balances == {
+        player: state.totals[player] + settlement.shares[player] for player in match.players
+    }
     left = dict(settlement.balances)
     for transfer in settlement.transfers:
         left[transfer.payer] += transfer.units

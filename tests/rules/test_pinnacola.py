@@ -1,6 +1,6 @@
 """Pinnacola cards and melds: values and refusals, from the rule texts.
 
-Sources: seed 001 (``seeds/001_...txt``, Italian), RULES.md §3 and §5, API.md (the meld
+Sources: seed 001 (``seeds/001_...txt``, Italian), docs/rules.md §3 and §5, docs/api.md (the meld
 endpoint's example). Seed 001 writes its examples without suits and with ``*`` for a joker
 ("45*7"); here they get one suit (hearts) and ``JK``; its pinelle become ``2S``/``2C``.
 The seed's discard-pile example ("3 7 5 9 4 2 7 6") describes drawing from the pile, not a meld,
@@ -28,7 +28,7 @@ HEARTS_3_TO_K = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "K
         # seed 001: "le carte dal 2 al 5 valgono cinque punti"
         ("3H", True, 5),
         ("5C", True, 5),
-        ("2S", False, 5),  # RULES.md §3: without pinelle a 2 is natural, value 5
+        ("2S", False, 5),  # docs/rules.md §3: without pinelle a 2 is natural, value 5
         # seed 001: 6-10 and J, Q, K are 10
         ("6D", True, 10),
         ("10S", True, 10),
@@ -49,7 +49,7 @@ def test_card_values(card: str, pinelle: bool, points: int) -> None:
         ("JK", True, True),
         ("2S", True, True),  # seed 001: "Una Pinella è un 2 di picche o un 2 di fiori"
         ("2C", True, True),
-        ("2S", False, False),  # RULES.md §3: pinelle false, only jokers are wild
+        ("2S", False, False),  # docs/rules.md §3: pinelle false, only jokers are wild
         ("JK", False, True),
         ("AH", True, False),
     ],
@@ -96,7 +96,7 @@ def test_wilds(card: str, pinelle: bool, wild: bool) -> None:
         (["AH", *HEARTS_3_TO_K, "AH"], True, "run", 1500),
         # without pinelle the 2 is in its natural place: A-2-...-K is 13 clean cards
         (["AS", "2S", *(c[:-1] + "S" for c in HEARTS_3_TO_K)], False, "run", 1500),
-        # --- RULES.md §3 and §5 -------------------------------------------------------------
+        # --- docs/rules.md §3 and §5 -------------------------------------------------------------
         # four aces = 120 (poker: double the sum 4 x 15)
         (["AS", "AH", "AD", "AC"], True, "set", 120),
         # "5H JK JK" reads as a set or a run: it is a set; 5 + 25 + 25
@@ -125,14 +125,14 @@ def test_wilds(card: str, pinelle: bool, wild: bool) -> None:
         # several wilds, one extending the end: 5 + 20 + 25 + 25 (3-4-5-6 or 5-6-7-8 ...)
         (["5D", "2S", "JK", "JK"], True, "set", 75),
         (["5D", "6D", "JK", "JK"], True, "run", 65),
-        # --- API.md: POST /api/v1/meld/pinnacola example ------------------------------------
+        # --- docs/api.md: POST /api/v1/meld/pinnacola example ------------------------------------
         (["5H", "6H", "JK", "8H"], True, "run", 50),
     ],
 )
 def test_meld_values(meld: list[str], pinelle: bool, kind: str, points: int) -> None:
     value = value_meld(meld, pinelle=pinelle)
     assert (value.kind, value.points) == (kind, points)
-    # RULES.md §3: card order inside a meld does not matter.
+    # docs/rules.md §3: card order inside a meld does not matter.
     shuffled = meld[::-1]
     random.Random(1).shuffle(shuffled)
     assert value_meld(shuffled, pinelle=pinelle).points == points
@@ -143,7 +143,8 @@ def test_meld_flags() -> None:
     assert not value_meld(["5S", "5H", "5D", "JK"]).poker
     assert value_meld(["3H", "4H", "5H", "6H", "7H", "8H", "9H"]).pinnacola
     pinnacolone = value_meld(["AH", *HEARTS_3_TO_K, "AH"])
-    assert pinnacolone.pinnacolone and pinnacolone.pinnacola
+    assert pinnacolone.pinnacolone
+    assert pinnacolone.pinnacola
     assert value_meld(["5H", "6H", "JK", "8H"]).as_json() == {"kind": "run", "points": 50}
 
 
@@ -152,7 +153,7 @@ def test_meld_flags() -> None:
     [
         # the issue's own example
         (["5H", "6S", "7H"], True, "meld", "5H 6S 7H: a run must be one suit"),
-        # RULES.md §3/§5: the red 2s are out of the deck, with or without pinelle
+        # docs/rules.md §3/§5: the red 2s are out of the deck, with or without pinelle
         (
             ["2H", "3H", "4H"],
             True,
@@ -320,7 +321,8 @@ def sets(draw: st.DrawFn) -> list[str]:
 @given(st.one_of(runs(), sets()))
 def test_built_melds_are_valid_and_worth_a_multiple_of_5(meld: list[str]) -> None:
     points = value_meld(meld).points
-    assert points > 0 and points % 5 == 0
+    assert points > 0
+    assert points % 5 == 0
 
 
 @given(st.lists(st.sampled_from(DECK_WITH_PINELLE), min_size=0, max_size=14))
@@ -329,4 +331,5 @@ def test_any_accepted_meld_is_worth_a_multiple_of_5(meld: list[str]) -> None:
         points = value_meld(meld).points
     except RuleError:
         return
-    assert points > 0 and points % 5 == 0
+    assert points > 0
+    assert points % 5 == 0

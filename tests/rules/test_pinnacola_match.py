@@ -2,8 +2,8 @@
 
 Sources: seed 001 ("Si applicano eventuali bonus alla squadra vincente (100 punti a chi chiude,
 200 se chiude in mano). La squadra che non ha calato giochi ... -100 punti"; the Pinnacolone
-"determina la vittoria con conclusione immediata della partita"), RULES.md §3-§5, API.md (the
-pinnacola hand body). Expected numbers are worked out from those texts.
+"determina la vittoria con conclusione immediata della partita"), docs/rules.md §3-§5,
+docs/api.md (the pinnacola hand body). Expected numbers are worked out from those texts.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def deal(
     pinnacolone: str | None = None,
     stalled: bool = False,
 ) -> dict[str, Any]:
-    """A hand body as API.md spells it."""
+    """A hand body as docs/api.md spells it."""
     return {
         "sides": {name: {"table": table, "hand": hand} for name, (table, hand) in sides.items()},
         "closed_by": closed_by,
@@ -44,7 +44,7 @@ def deal(
 @pytest.mark.parametrize(
     ("entry", "stall", "scores"),
     [
-        # API.md's example: Us 385 - 0 + 100 for closing; Them 120 - 45
+        # docs/api.md's example: Us 385 - 0 + 100 for closing; Them 120 - 45
         (
             deal({"Ana": (385, 0), "Ben": (120, 45)}, closed_by="Ana"),
             "score",
@@ -62,21 +62,21 @@ def deal(
             "score",
             {"Ana": 250, "Ben": -100},
         ),
-        # RULES.md §3: the hand counts against the side, so a deal can be negative
+        # docs/rules.md §3: the hand counts against the side, so a deal can be negative
         (
             deal({"Ana": (60, 0), "Ben": (40, 125)}, closed_by="Ana"),
             "score",
             {"Ana": 160, "Ben": -85},
         ),
-        # RULES.md §3: stalled, no closing bonus; the no-meld penalty still applies
+        # docs/rules.md §3: stalled, no closing bonus; the no-meld penalty still applies
         (
             deal({"Ana": (90, 30), "Ben": (0, 110)}, stalled=True),
             "score",
             {"Ana": 60, "Ben": -210},
         ),
-        # RULES.md §3: stall "void" scores the stalled deal 0 for all
+        # docs/rules.md §3: stall "void" scores the stalled deal 0 for all
         (deal({"Ana": (90, 30), "Ben": (0, 110)}, stalled=True), "void", {"Ana": 0, "Ben": 0}),
-        # RULES.md §3: a Pinnacolone has no closing bonus; its 1500 is in the table points
+        # docs/rules.md §3: a Pinnacolone has no closing bonus; its 1500 is in the table points
         (
             deal({"Ana": (1580, 35), "Ben": (70, 40)}, pinnacolone="Ana"),
             "score",
@@ -94,7 +94,7 @@ def test_deal_scores(entry: dict[str, Any], stall: str, scores: dict[str, int]) 
 
 
 def test_in_teams_the_closers_partner_still_counts() -> None:
-    # RULES.md §3: "in teams his partner's cards still count against the side"
+    # docs/rules.md §3: "in teams his partner's cards still count against the side"
     entry = deal({"Us": (300, 25), "Them": (180, 60)}, closed_by="Us")
     assert score_deal(entry, TEAMS, teams=True).scores == {"Us": 375, "Them": 120}
 
@@ -144,7 +144,7 @@ RUN_13 = ["AH", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH
         (deal({"Ana": (100, 0), "Ben": (0, -5)}, closed_by="Ana"), "sides.Ben.hand"),
         (deal({"Ana": (100, 0), "Ben": (0, True)}, closed_by="Ana"), "sides.Ben.hand"),
         (deal({"Ana": (100, 0), "Ben": (0, "40")}, closed_by="Ana"), "sides.Ben.hand"),
-        # every side's table and hand must be given (RULES.md §5)
+        # every side's table and hand must be given (docs/rules.md §5)
         (
             {"sides": {"Ana": {"table": 100, "hand": 0}, "Ben": {"table": 0}}, "closed_by": "Ana"},
             "sides.Ben.hand",
@@ -158,7 +158,7 @@ RUN_13 = ["AH", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH
             "sides.Ana.bonus",
         ),
         ({**deal({"Ana": (100, 0), "Ben": (0, 0)}, closed_by="Ana"), "extra": 1}, "extra"),
-        # exactly one of closed_by, pinnacolone, stalled (RULES.md §3)
+        # exactly one of closed_by, pinnacolone, stalled (docs/rules.md §3)
         (deal({"Ana": (100, 0), "Ben": (0, 0)}), "_"),
         (deal({"Ana": (100, 0), "Ben": (0, 0)}, closed_by="Ana", stalled=True), "stalled"),
         (
@@ -184,7 +184,7 @@ RUN_13 = ["AH", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH
         ),
         # a Pinnacolone laid ends the deal: it must be named
         (deal({"Ana": ([RUN_13], []), "Ben": (0, 0)}, closed_by="Ana"), "pinnacolone"),
-        # card entry: the paths of API.md
+        # card entry: the paths of docs/api.md
         (deal({"Ana": ("lots", 0), "Ben": (0, 0)}, closed_by="Ana"), "sides.Ana.table"),
         (
             deal({"Ana": ([["5H", "6S", "7H"]], []), "Ben": (0, 0)}, closed_by="Ana"),
@@ -243,7 +243,7 @@ def closed(winner: str, table: int, loser_table: int = 0, loser_hand: int = 0) -
 
 
 def test_options_defaults() -> None:
-    # RULES.md §4
+    # docs/rules.md §4
     assert VARIANT.resolve_options(None) == {
         "pinelle": True,
         "target": 1500,
@@ -256,7 +256,7 @@ def test_options_defaults() -> None:
 @pytest.mark.parametrize(
     ("rules", "path"),
     [
-        ({"target": None}, "rules.target"),  # RULES.md §4: null only when deals is set
+        ({"target": None}, "rules.target"),  # docs/rules.md §4: null only when deals is set
         ({"hand_size": 12}, "rules.hand_size"),
         ({"stall": "replay"}, "rules.stall"),
         ({"pinelle": "yes"}, "rules.pinelle"),

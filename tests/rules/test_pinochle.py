@@ -1,11 +1,12 @@
 """Pinochle's common part: counting systems, meld tables, meld lists, the meld calculator.
 
-Expected numbers come from the rule text (RULES.md §1/§5 and the sources it cites), never
+Expected numbers come from the rule text (docs/rules.md §1/§5 and the sources it cites), never
 from running the code.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -13,13 +14,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import RuleError
-from scorekeeper.rules.cards import pinochle_deck
+from scorekeeper.rules.cards import TRUMPS, Suit, pinochle_deck
 from scorekeeper.rules.pinochle import (
+    BID_STEP,
     COUNTINGS,
+    LOWEST_MIN_BID,
+    MAX_BID,
+    MELD_CHIPS,
     MELD_IDS,
+    MELD_NAMES,
     STANDARD_MELDS,
     calculate_meld,
     counting_of,
+    fill_tricks,
     meld_values,
     pinochle_defaults,
     read_meld,
@@ -27,19 +34,20 @@ from scorekeeper.rules.pinochle import (
     read_took_trick,
     read_tricks,
 )
+from scorekeeper.rules.variants import find_variant
 
 SIDES = ("Ana", "Ben")
 
 # ---------------------------------------------------------------------------------------------
-# Counting systems (RULES.md §1 table)
+# Counting systems (docs/rules.md §1 table)
 
 
 @pytest.mark.parametrize(
     ("name", "ace", "ten", "king", "queen", "jack", "nine", "last", "total"),
     [
         ("classic", 11, 10, 4, 3, 2, 0, 10, 250),  # seeds 000, 002, 004
-        ("counters", 10, 10, 10, 0, 0, 0, 10, 250),  # RULES.md §1
-        ("simple", 1, 1, 1, 0, 0, 0, 1, 25),  # RULES.md §1
+        ("counters", 10, 10, 10, 0, 0, 0, 10, 250),  # docs/rules.md §1
+        ("simple", 1, 1, 1, 0, 0, 0, 1, 25),  # docs/rules.md §1
     ],
 )
 def test_counting_systems(
@@ -66,9 +74,9 @@ def test_counting_systems(
 @pytest.mark.parametrize(
     ("counting", "tricks"),
     [
-        ("classic", {"Ana": 130, "Ben": 120}),  # API.md example
+        ("classic", {"Ana": 130, "Ben": 120}),  # docs/api.md example
         ("classic", {"Ana": 250, "Ben": 0}),
-        ("classic", {"Ana": 137, "Ben": 113}),  # any split under classic (RULES.md §1)
+        ("classic", {"Ana": 137, "Ben": 113}),  # any split under classic (docs/rules.md §1)
         ("counters", {"Ana": 140, "Ben": 110}),
         ("simple", {"Ana": 13, "Ben": 12}),
     ],
@@ -83,7 +91,7 @@ def test_tricks_add_up(counting: str, tricks: dict[str, int]) -> None:
         ("classic", {"Ana": 130, "Ben": 119}, "tricks"),  # adds to 249, not 250
         ("classic", {"Ana": 251, "Ben": 0}, "tricks.Ana"),
         ("classic", {"Ana": -10, "Ben": 260}, "tricks.Ana"),
-        ("classic", {"Ana": 130}, "tricks.Ben"),  # every side must appear (RULES.md §5)
+        ("classic", {"Ana": 130}, "tricks.Ben"),  # every side must appear (docs/rules.md §5)
         ("classic", {"Ana": 130, "Ben": 120, "Cruz": 0}, "tricks.Cruz"),  # unknown key
         ("classic", {"Ana": True, "Ben": 120}, "tricks.Ana"),  # true is not a number
         ("classic", {"Ana": "130", "Ben": 120}, "tricks.Ana"),
@@ -100,7 +108,7 @@ def test_tricks_refused(counting: str, tricks: Any, path: str) -> None:
 
 
 def test_tricks_of_a_stopped_hand_need_not_add_up() -> None:
-    # API.md: tricks need not add up when a side declared out; they still cannot exceed 250.
+    # docs/api.md: tricks need not add up when a side declared out; they still cannot exceed 250.
     counting = COUNTINGS["classic"]
     assert read_tricks({"Ana": 60, "Ben": 40}, "tricks", SIDES, counting, complete=False) == {
         "Ana": 60,
@@ -109,6 +117,41 @@ def test_tricks_of_a_stopped_hand_need_not_add_up() -> None:
     with pytest.raises(RuleError) as caught:
         read_tricks({"Ana": 200, "Ben": 60}, "tricks", SIDES, counting, complete=False)
     assert caught.value.path == "tricks"
+
+
+@pytest.mark.parametrize(
+    ("tricks", "total", "expected"),
+    [
+        # docs/rules.md §1: a played hand's trick points add up to 250 (classic, counters) or 25
+        # (simple); the one side left blank gets the rest.
+        ({"Ana": 130, "Ben": None}, 250, {"Ana": 130, "Ben": 120}),
+        ({"Ana": None, "Ben": 250}, 250, {"Ana": 0, "Ben": 250}),
+        ({"Ana": 90, "Ben": 100, "Cy": None}, 250, {"Ana": 90, "Ben": 100, "Cy": 60}),
+        ({"Ana": 10, "Ben": None}, 25, {"Ana": 10, "Ben": 15}),
+        # More than the hand holds typed on the others: never below 0 (the reader refuses it).
+        ({"Ana": 260, "Ben": None}, 250, {"Ana": 260, "Ben": 0}),
+        # Nothing blank, or more than one side blank: unchanged.
+        ({"Ana": 130, "Ben": 100}, 250, {"Ana": 130, "Ben": 100}),
+        ({"Ana": 90, "Ben": None, "Cy": None}, 250, {"Ana": 90, "Ben": None, "Cy": None}),
+        # A hand stopped by declaring out, or conceded: every side blank.
+        ({"Ana": None, "Ben": None}, 250, {"Ana": None, "Ben": None}),
+    ],
+)
+def test_fill_tricks(
+    tricks: dict[str, int | None], total: int, expected: dict[str, int | None]
+) -> None:
+    assert fill_tricks(tricks, total) == expected
+
+
+@pytest.mark.parametrize("counting", list(COUNTINGS))
+def test_filled_tricks_add_up(counting: str) -> None:
+    system = COUNTINGS[counting]
+    first = system.total // 2 // system.step * system.step
+    filled = fill_tricks({"Ana": first, "Ben": None}, system.total)
+    assert read_tricks(filled, "tricks", SIDES, system) == {
+        "Ana": first,
+        "Ben": system.total - first,
+    }
 
 
 @pytest.mark.parametrize(
@@ -139,7 +182,7 @@ def test_took_trick_refused(took: Any, path: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Meld tables (RULES.md §1 table: standard = Bicycle, Parlett, seed 000; seed-004 = Russian)
+# Meld tables (docs/rules.md §1 table: standard = Bicycle, Parlett, seed 000; seed-004 = Russian)
 
 STANDARD = {
     "run": 150,
@@ -170,12 +213,47 @@ def test_every_meld_of_both_tables(preset: str, table: dict[str, int], meld: str
 
 def test_meld_ids_are_those_of_rules_md() -> None:
     assert set(MELD_IDS) == set(STANDARD) == set(STANDARD_MELDS)
+    assert list(MELD_IDS) == list(STANDARD)  # docs/rules.md §1 order
+
+
+def test_meld_chips_and_names() -> None:
+    # The chips are the everyday melds; the rarer doubles (but double pinochle) are typed by id.
+    assert MELD_CHIPS == (
+        "run",
+        "royal_marriage",
+        "marriage",
+        "pinochle",
+        "double_pinochle",
+        "dix",
+        "aces_around",
+        "kings_around",
+        "queens_around",
+        "jacks_around",
+    )
+    assert set(MELD_IDS) - set(MELD_CHIPS) == {
+        "double_run",
+        "double_aces",
+        "double_kings",
+        "double_queens",
+        "double_jacks",
+    }
+    assert list(MELD_NAMES) == list(MELD_IDS)
+    # The double forms are all eight of a rank (docs/rules.md §1), named as the catalogs translate
+    # them.
+    assert [MELD_NAMES[f"double_{rank}"] for rank in ("aces", "kings", "queens", "jacks")] == [
+        "eight aces",
+        "eight kings",
+        "eight queens",
+        "eight jacks",
+    ]
+    assert MELD_NAMES["royal_marriage"] == "royal marriage"
+    assert MELD_NAMES["double_run"] == "double run"
 
 
 @pytest.mark.parametrize(
     ("options", "meld", "expected"),
     [
-        ({"counting": "simple"}, "run", 15),  # RULES.md §5: under simple a run is 15
+        ({"counting": "simple"}, "run", 15),  # docs/rules.md §5: under simple a run is 15
         ({"counting": "simple"}, "dix", 1),
         ({"counting": "simple", "melds": "seed-004"}, "double_pinochle", 40),
         ({"melds": {"run": 250}}, "run", 250),  # custom value, standard points
@@ -206,7 +284,7 @@ def test_meld_table_refused(value: Any, path: str) -> None:
 
 
 def test_simple_needs_custom_values_that_divide_by_ten() -> None:
-    # RULES.md §5: custom values are in standard points and divided by 10 under simple.
+    # docs/rules.md §5: custom values are in standard points and divided by 10 under simple.
     with pytest.raises(RuleError) as caught:
         pinochle_defaults(
             {"counting": "simple", "melds": {"run": 155}, "target": 1000}, {"counting": "simple"}
@@ -218,7 +296,7 @@ def test_simple_needs_custom_values_that_divide_by_ten() -> None:
     ("options", "given", "target"),
     [
         ({"counting": "classic", "target": 1000}, {}, 1000),
-        ({"counting": "simple", "target": 1000}, {"counting": "simple"}, 100),  # RULES.md §4
+        ({"counting": "simple", "target": 1000}, {"counting": "simple"}, 100),  # docs/rules.md §4
         ({"counting": "simple", "target": 150}, {"counting": "simple", "target": 150}, 150),
         ({"counting": "counters", "target": 1000}, {"counting": "counters"}, 1000),
     ],
@@ -229,7 +307,7 @@ def test_default_target(options: dict[str, Any], given: dict[str, Any], target: 
 
 
 # ---------------------------------------------------------------------------------------------
-# Declared meld: a number or a list (RULES.md §1 feasibility, §5)
+# Declared meld: a number or a list (docs/rules.md §1 feasibility, §5)
 
 
 @pytest.mark.parametrize(
@@ -237,17 +315,17 @@ def test_default_target(options: dict[str, Any], given: dict[str, Any], target: 
     [
         (0, True, 0),
         (150, True, 150),
-        (3000, True, 3000),  # the most one side may meld (RULES.md §5)
+        (3000, True, 3000),  # the most one side may meld (docs/rules.md §5)
         (150.0, True, 150),  # JSON numbers may arrive as floats
         ([], True, 0),
-        (["run", "run"], True, 300),  # RULES.md §5: a list is worth the sum of its items
+        (["run", "run"], True, 300),  # docs/rules.md §5: a list is worth the sum of its items
         (["double_run"], True, 1500),
         (["run", "royal_marriage"], True, 190),
-        (["run", "pinochle", "dix"], True, 200),  # API.md example list
+        (["run", "pinochle", "dix"], True, 200),  # docs/api.md example list
         (["marriage"] * 6, True, 120),  # two per plain suit
         (["dix", "dix"], True, 20),
         (["aces_around", "aces_around"], True, 200),
-        # Two-handed: a meld may be extended into a higher one of its class (RULES.md §1).
+        # Two-handed: a meld may be extended into a higher one of its class (docs/rules.md §1).
         (["aces_around", "double_aces"], False, 1100),
         (["pinochle", "double_pinochle"], False, 340),
         (["run", "double_run"], False, 1650),
@@ -261,7 +339,7 @@ def test_read_meld(meld: Any, all_at_once: bool, expected: int) -> None:
 @pytest.mark.parametrize(
     ("meld", "all_at_once", "path"),
     [
-        # RULES.md §1 feasibility: more than the deck holds, naming the meld that is too many.
+        # docs/rules.md §1 feasibility: more than the deck holds, naming the meld that is too many.
         (["run", "run", "run"], False, "meld.Ben[2]"),
         (["double_run", "double_run"], False, "meld.Ben[1]"),
         (["royal_marriage"] * 3, False, "meld.Ben[2]"),
@@ -271,7 +349,7 @@ def test_read_meld(meld: Any, all_at_once: bool, expected: int) -> None:
         (["double_pinochle"] * 2, False, "meld.Ben[1]"),
         (["kings_around"] * 3, False, "meld.Ben[2]"),
         (["double_jacks", "double_jacks"], False, "meld.Ben[1]"),
-        # RULES.md §5: all at once, not a single form with its double ...
+        # docs/rules.md §5: all at once, not a single form with its double ...
         (["aces_around", "double_aces"], True, "meld.Ben[1]"),
         (["double_queens", "queens_around"], True, "meld.Ben[1]"),
         (["pinochle", "double_pinochle"], True, "meld.Ben[1]"),
@@ -285,7 +363,7 @@ def test_read_meld(meld: Any, all_at_once: bool, expected: int) -> None:
         (["run", 150], True, "meld.Ben[1]"),
         ("run", True, "meld.Ben"),
         (-10, True, "meld.Ben"),
-        (3001, True, "meld.Ben"),  # more than 3000 is a typo (RULES.md §5)
+        (3001, True, "meld.Ben"),  # more than 3000 is a typo (docs/rules.md §5)
         (True, True, "meld.Ben"),
         (None, True, "meld.Ben"),
         # A possible list still worth more than 3000.
@@ -305,7 +383,7 @@ def test_feasibility_refusal_names_the_meld() -> None:
 
 
 def test_simple_limit_is_300() -> None:
-    # RULES.md §5: at most 300 under simple.
+    # docs/rules.md §5: at most 300 under simple.
     values = meld_values({"counting": "simple"})
     assert read_meld(300, "meld.Ana", values, all_at_once=True, limit=300) == 300
     with pytest.raises(RuleError):
@@ -313,7 +391,8 @@ def test_simple_limit_is_300() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The meld calculator (RULES.md §1 "Meld from real cards"; API.md POST /api/v1/meld/pinochle)
+# The meld calculator (docs/rules.md §1 "Meld from real cards"; docs/api.md POST
+# /api/v1/meld/pinochle)
 
 RUN_S = ["AS", "10S", "KS", "QS", "JS"]
 EIGHT_ACES = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]
@@ -330,9 +409,9 @@ def _melds(cards: list[str], trump: str, table: object = "standard") -> dict[str
     [
         # Bicycle: A-10-K-Q-J of trumps, a run.
         (RUN_S, "spades", "standard", {"run": (1, 150)}),
-        # Both runs at once are a double run (RULES.md §5).
+        # Both runs at once are a double run (docs/rules.md §5).
         (RUN_S * 2, "spades", "standard", {"double_run": (1, 1500)}),
-        # A run plus the other trump K-Q: the K-Q left over is a royal marriage (RULES.md §1).
+        # A run plus the other trump K-Q: the K-Q left over is a royal marriage (docs/rules.md §1).
         (RUN_S + ["KS", "QS"], "spades", "standard", {"run": (1, 150), "royal_marriage": (1, 40)}),
         # Eight aces (seed 004: 1000).
         (EIGHT_ACES, "hearts", "standard", {"double_aces": (1, 1000)}),
@@ -426,7 +505,7 @@ def test_calculator_properties(cards: list[str], trump: str) -> None:
     report = calculate_meld(cards, trump)
     assert all(isinstance(m.points, int) and m.count > 0 for m in report.melds)
     assert report.total == sum(m.points for m in report.melds)
-    # What the calculator reports is a list a player may declare all at once (RULES.md §5).
+    # What the calculator reports is a list a player may declare all at once (docs/rules.md §5).
     declared = [m.id for m in report.melds for _ in range(m.count)]
     assert read_meld(declared, "meld", STANDARD, all_at_once=True, limit=10_000) == report.total
 
@@ -442,10 +521,8 @@ junk = st.recursive(
 
 @given(junk, junk, junk)
 def test_calculator_refuses_junk_with_rule_errors_only(cards: Any, trump: Any, table: Any) -> None:
-    try:
+    with contextlib.suppress(RuleError):
         calculate_meld(cards, trump, table)
-    except RuleError:
-        pass
 
 
 @given(junk)
@@ -454,12 +531,32 @@ def test_read_meld_refuses_junk_with_rule_errors_only(meld: Any) -> None:
         points = read_meld(meld, "meld.Ana", STANDARD, all_at_once=True, limit=3000)
     except RuleError:
         return
-    assert isinstance(points, int) and 0 <= points <= 3000
+    assert isinstance(points, int)
+    assert 0 <= points <= 3000
 
 
-def test_docstring_examples() -> None:
-    import doctest
+# ---------------------------------------------------------------------------------------------
+# Bidding and trumps (docs/rules.md §4; seed 000)
 
-    from scorekeeper.rules import pinochle
 
-    assert doctest.testmod(pinochle).failed == 0
+def test_bid_limits() -> None:
+    # docs/rules.md §4: bids from 250 to 2000, in tens.
+    assert (LOWEST_MIN_BID, MAX_BID, BID_STEP) == (250, 2000, 10)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("auction", ["Ana", "Ben", "Cruz"]), ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"])],
+)
+def test_both_auctions_bid_to_the_same_limit(variant: str, players: list[str]) -> None:
+    form = find_variant(variant)
+    table = form.table(form.setup(players))
+    assert (table.max_bid, table.bid_step) == (MAX_BID, BID_STEP)
+    with pytest.raises(RuleError) as caught:
+        form.setup(players, rules={"min_bid": LOWEST_MIN_BID - BID_STEP})
+    assert caught.value.path == "rules.min_bid"
+
+
+def test_trumps_are_the_four_suits_spades_first() -> None:
+    assert [suit.word for suit in TRUMPS] == ["spades", "hearts", "diamonds", "clubs"]
+    assert set(TRUMPS) == set(Suit)

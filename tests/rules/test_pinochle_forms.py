@@ -1,6 +1,6 @@
 """The pinochle forms kept by points: pinochle-2, pinochle-3, pinochle-4, partnership-auction.
 
-Each case cites its rule (RULES.md section, seed file, Bicycle, Parlett); expected scores are
+Each case cites its rule (docs/rules.md section, seed file, Bicycle, Parlett); expected scores are
 worked out from that rule by hand.
 """
 
@@ -37,7 +37,7 @@ THREE = ["Ana", "Ben", "Cruz"]
 FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 
 # ---------------------------------------------------------------------------------------------
-# Options (RULES.md §4)
+# Options (docs/rules.md §4)
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_default_options(variant: str, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("variant", "rules", "name", "value"),
     [
-        ("pinochle-2", {"counting": "simple"}, "target", 100),  # RULES.md §4: 100 under simple
+        ("pinochle-2", {"counting": "simple"}, "target", 100),  # docs/rules.md §4: 100 under simple
         ("pinochle-3", {"counting": "simple", "target": 150}, "target", 150),
         ("pinochle-4", {"partnerships": False}, "partnerships", False),
         ("pinochle-2", {"melds": {"double_pinochle": 400}}, "melds", {"double_pinochle": 400}),
@@ -116,7 +116,7 @@ def test_options_given(variant: str, rules: dict[str, Any], name: str, value: An
         ("pinochle-2", {"tie_rule": "coin"}, "rules.tie_rule"),
         ("pinochle-2", {"declare_out": "yes"}, "rules.declare_out"),
         ("pinochle-2", {"melds": {"run": 155}, "counting": "simple"}, "rules.melds.run"),
-        # Auctions bid in classic or counters points only (RULES.md §4).
+        # Auctions bid in classic or counters points only (docs/rules.md §4).
         ("partnership-auction", {"counting": "simple"}, "rules.counting"),
         ("partnership-auction", {"min_bid": 240}, "rules.min_bid"),
         ("partnership-auction", {"min_bid": 255}, "rules.min_bid"),
@@ -134,7 +134,7 @@ def test_options_refused(variant: str, rules: Any, path: str) -> None:
     [
         ("pinochle-2", TWO, {}, ("Ana", "Ben")),
         ("pinochle-3", THREE, {}, ("Ana", "Ben", "Cruz")),
-        ("pinochle-4", FOUR, {}, ("Team 1", "Team 2")),  # partners opposite (RULES.md §2)
+        ("pinochle-4", FOUR, {}, ("Team 1", "Team 2")),  # partners opposite (docs/rules.md §2)
         ("pinochle-4", FOUR, {"partnerships": False}, tuple(FOUR)),  # seed 004
         ("partnership-auction", FOUR, {}, ("Team 1", "Team 2")),
     ],
@@ -161,35 +161,36 @@ def test_player_counts(variant: str, players: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Two-handed (RULES.md §2 pinochle-2)
+# Two-handed (docs/rules.md §2 pinochle-2)
 
 
 def test_two_handed_hand_scores_meld_plus_tricks() -> None:
     match = setup("pinochle-2", TWO)
     state = play(match, hand({"Ana": 150, "Ben": ["marriage", "dix"]}, {"Ana": 130, "Ben": 120}))
-    # API.md example: Ana 150 + 130, Ben 20 + 10 + 120.
+    # docs/api.md example: Ana 150 + 130, Ben 20 + 10 + 120.
     assert state.hands[0].scores == {"Ana": 280, "Ben": 150}
     assert state.totals == {"Ana": 280, "Ben": 150}
-    assert state.status == IN_PROGRESS and state.winner is None
+    assert state.status == IN_PROGRESS
+    assert state.winner is None
     assert state.standings == ("Ana", "Ben")
 
 
 def test_two_handed_meld_needs_no_trick() -> None:
-    # RULES.md §1: meld is declared after winning a trick anyway; took_trick changes nothing.
+    # docs/rules.md §1: meld is declared after winning a trick anyway; took_trick changes nothing.
     match = setup("pinochle-2", TWO)
     entry = hand({"Ana": 0, "Ben": 100}, {"Ana": 250, "Ben": 0}, took_trick={"Ben": False})
     assert play(match, entry).hands[0].scores == {"Ana": 250, "Ben": 100}
 
 
 def test_two_handed_meld_may_be_extended() -> None:
-    # RULES.md §1: aces around, later extended to eight aces: 100 + 1000.
+    # docs/rules.md §1: aces around, later extended to eight aces: 100 + 1000.
     match = setup("pinochle-2", TWO)
     entry = hand({"Ana": ["aces_around", "double_aces"], "Ben": 0}, {"Ana": 100, "Ben": 150})
     assert play(match, entry).totals["Ana"] == 1200
 
 
 def test_dealer_and_leader_rotate() -> None:
-    # RULES.md §6: the deal passes to the left; the leader sits on the dealer's left.
+    # docs/rules.md §6: the deal passes to the left; the leader sits on the dealer's left.
     match = find_variant("pinochle-2").setup(TWO, dealer="Ben")
     state = play(match)
     assert (state.dealer, state.leader) == ("Ben", "Ana")
@@ -213,7 +214,7 @@ def test_target_reached_alone_wins() -> None:
 
 
 def test_both_over_raises_the_target() -> None:
-    # RULES.md §2 (Parlett): both at or over 1000 in one hand -> the target is 1250.
+    # docs/rules.md §2 (Parlett): both at or over 1000 in one hand -> the target is 1250.
     match = setup("pinochle-2", TWO)
     hands = [
         hand({"Ana": 800, "Ben": 800}, {"Ana": 130, "Ben": 120}),  # 930 / 920
@@ -279,7 +280,8 @@ def test_right_claim_wins_even_if_the_opponent_is_higher() -> None:
 def test_declared_out_refused_when_off() -> None:
     match = setup("pinochle-2", TWO, declare_out=False)
     error = refused(match, hand({"Ana": 0, "Ben": 0}, {"Ana": 100, "Ben": 0}, declared_out="Ana"))
-    assert error.path == "declared_out" and error.hand == 1
+    assert error.path == "declared_out"
+    assert error.hand == 1
 
 
 def test_incomplete_tricks_need_a_declaration() -> None:
@@ -311,7 +313,7 @@ def test_two_handed_entry_refused(entry: Any, path: str) -> None:
 
 
 def test_simple_counting() -> None:
-    # RULES.md §5: simple: a run is 15, tricks add up to 25, target 100, raised by 25.
+    # docs/rules.md §5: simple: a run is 15, tricks add up to 25, target 100, raised by 25.
     match = setup("pinochle-2", TWO, counting="simple")
     state = play(match, hand({"Ana": ["run"], "Ben": 0}, {"Ana": 13, "Ben": 12}))
     assert state.totals == {"Ana": 28, "Ben": 12}
@@ -342,7 +344,7 @@ def test_custom_meld_table_in_a_match() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Three-handed (RULES.md §2 pinochle-3; seed 004)
+# Three-handed (docs/rules.md §2 pinochle-3; seed 004)
 
 
 def test_three_handed_meld_must_be_saved_by_a_trick() -> None:
@@ -354,7 +356,7 @@ def test_three_handed_meld_must_be_saved_by_a_trick() -> None:
 
 
 def test_a_trick_worth_nothing_saves_the_meld() -> None:
-    # RULES.md §1: a side can win a trick worth 0 (three 9s): the box saves the meld.
+    # docs/rules.md §1: a side can win a trick worth 0 (three 9s): the box saves the meld.
     match = setup("pinochle-3", THREE)
     entry = hand(
         {"Ana": 100, "Ben": 60, "Cruz": 40},
@@ -391,7 +393,7 @@ def test_play_on_after_the_first_winner() -> None:
 
 def test_play_on_is_two_handed_with_totals_carried_over() -> None:
     match = setup("pinochle-3", THREE)
-    # Play-on is pinochle-2 in every rule (RULES.md §5): Cruz's meld needs no trick; extended
+    # Play-on is pinochle-2 in every rule (docs/rules.md §5): Cruz's meld needs no trick; extended
     # melds are allowed.
     second = hand({"Ben": 0, "Cruz": ["aces_around", "double_aces"]}, {"Ben": 250, "Cruz": 0})
     state = play(match, OPENING, second)
@@ -411,7 +413,7 @@ def test_play_on_hands_name_only_the_two() -> None:
 
 
 def test_dealing_skips_the_winner() -> None:
-    # RULES.md §2: while two play on, the deal skips the winner.
+    # docs/rules.md §2: while two play on, the deal skips the winner.
     match = find_variant("pinochle-3").setup(THREE, dealer="Cruz")
     quiet = hand({"Ben": 0, "Cruz": 0}, {"Ben": 50, "Cruz": 200})  # nobody reaches 1000
     state = play(match, OPENING, quiet, quiet, quiet)
@@ -487,7 +489,7 @@ def test_declare_out_off_in_three_handed() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Four-handed (RULES.md §2 pinochle-4; seeds 000, 004)
+# Four-handed (docs/rules.md §2 pinochle-4; seeds 000, 004)
 
 
 def test_partners_share_a_score_and_save_meld_with_a_trick() -> None:
@@ -523,7 +525,7 @@ def test_four_handed_target_and_leader() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Partnership auction (RULES.md §2; Bicycle)
+# Partnership auction (docs/rules.md §2; Bicycle)
 
 US, THEM = "Team 1", "Team 2"  # Ana + Cruz, Ben + Dee
 
@@ -649,7 +651,7 @@ def test_min_bid_option() -> None:
 
 
 def test_bidders_counted_first_when_they_make_it() -> None:
-    # RULES.md §2: both pass the target in one hand and the bidders made it: the bidders win,
+    # docs/rules.md §2: both pass the target in one hand and the bidders made it: the bidders win,
     # even with the lower total.
     match = setup("partnership-auction", FOUR)
     start = bid_hand(
@@ -686,7 +688,7 @@ def test_conceding_side_cannot_win() -> None:
 
 
 def test_three_handed_higher_rule_places_first_and_second_in_one_hand() -> None:
-    # tie_rule higher (RULES.md §2): the higher total wins at once. Ben also reached the
+    # tie_rule higher (docs/rules.md §2): the higher total wins at once. Ben also reached the
     # target in that hand, alone among the two who would play on: he is second (our reading:
     # play on decides second place only while nobody has it).
     match = setup("pinochle-3", THREE, tie_rule="higher")
@@ -704,7 +706,8 @@ def test_play_on_tie_raises_the_target_for_the_two() -> None:
     state = play(match, OPENING, both)
     assert state.totals == {"Ana": 1000, "Ben": 1025, "Cruz": 1025}
     assert (state.status, state.target, state.extra.get("second")) == (IN_PROGRESS, 1250, None)
-    assert state.winner == "Ana" and state.standings[0] == "Ana"
+    assert state.winner == "Ana"
+    assert state.standings[0] == "Ana"
 
 
 def test_four_handed_each_for_himself_loses_meld_without_a_trick() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -127,7 +128,8 @@ def test_totals_are_the_sums_of_the_hands(game: tuple[Setup, list[Any], MatchSta
     assert sorted(state.standings) == sorted(match.sides)
     if state.winner is not None:
         assert state.standings[0] == state.winner
-    assert state.dealer in match.players and state.leader in match.players
+    assert state.dealer in match.players
+    assert state.leader in match.players
     assert state.leader != state.dealer
 
 
@@ -137,12 +139,9 @@ def test_a_finished_match_takes_no_more_hands(game: tuple[Setup, list[Any], Matc
     match, hands, state = game
     if state.status != FINISHED:
         return
-    try:
+    with pytest.raises(MatchOverError) as over:
         find_variant(match.variant).play(match, [*hands, {"outcome": "all_pass"}])
-    except MatchOverError as over:
-        assert over.hand == len(hands) + 1
-    else:
-        raise AssertionError("a hand after the end was accepted")
+    assert over.value.hand == len(hands) + 1
 
 
 junk = st.recursive(

@@ -17,12 +17,11 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-
-from .pages import totals
+from tests.helpers import totals
 
 API = "/api/v1"
 
-#: Three auction hands (RULES.md §2, doubling schedule, spades double, kitty on):
+#: Three auction hands (docs/rules.md §2, doubling schedule, spades double, kitty on):
 #: Ana 350 spades made: 4 x 2 = 8 from each, and the kitty bonus of 10 for a bid of 350;
 #: Ben 300 hearts made: 2 from each; Cruz 300 spades set: 2 x 2 x 2 = 8 to each and the kitty.
 AUCTION_HANDS: list[dict[str, Any]] = [
@@ -137,7 +136,8 @@ def test_the_share_page_shows_the_secret_link_only_to_the_scorekeeper(
     assert watcher.status_code == 200
     assert html.count('class="qr"') == 1
     assert f"http://localhost/m/{public_id}/board" in html
-    assert "join" not in html and token not in html
+    assert "join" not in html
+    assert token not in html
     scorekeeper = app.test_client()
     scorekeeper.get(f"/m/{public_id}/join?token={token}")
     response = scorekeeper.get(f"/m/{public_id}/share")
@@ -161,14 +161,16 @@ def test_the_scoreboard_polls_with_an_etag_and_sees_a_new_hand(client: FlaskClie
     assert f'data-api="{API}/matches/{public_id}"' in board
     assert "data-etag='W/\"4\"'" in board
     assert totals(board) == AUCTION_TOTALS
-    assert "Ana deals" in board and "Ben bids first" in board
+    assert "Ana deals" in board
+    assert "Ben bids first" in board
     assert 'id="hand-form"' not in board
 
     first = client.get(f"{API}/matches/{public_id}")
     etag = first.headers["ETag"]
     assert etag == 'W/"4"'
     unchanged = client.get(f"{API}/matches/{public_id}", headers={"If-None-Match": etag})
-    assert unchanged.status_code == 304 and unchanged.data == b""
+    assert unchanged.status_code == 304
+    assert unchanged.data == b""
 
     added = client.post(
         f"{API}/matches/{public_id}/hands",
@@ -177,7 +179,8 @@ def test_the_scoreboard_polls_with_an_etag_and_sees_a_new_hand(client: FlaskClie
     )
     assert added.status_code == 201
     changed = client.get(f"{API}/matches/{public_id}", headers={"If-None-Match": etag})
-    assert changed.status_code == 200 and changed.headers["ETag"] == 'W/"5"'
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] == 'W/"5"'
     part_response = client.get(f"/m/{public_id}/board/part")
     assert part_response.mimetype == "text/html"
     part = part_response.get_data(as_text=True)
@@ -310,7 +313,8 @@ def test_export_then_import_gives_the_same_match(
             == 200
         )
     exported = client.get(f"/m/{public_id}/export.json")
-    assert exported.status_code == 200 and exported.mimetype == "application/json"
+    assert exported.status_code == 200
+    assert exported.mimetype == "application/json"
     document = json.loads(exported.data)
     assert (document["format"], document["version"]) == ("scorekeeper-match", 1)
     assert document["hands"] == hands
@@ -405,12 +409,12 @@ def test_a_write_that_fails_half_way_leaves_no_match(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Belt and braces: the rules passed the file, then storing a hand failed."""
-    from scorekeeper import transfer
+    from scorekeeper import export_import
 
     public_id, _ = auction(client)
     document = json.loads(client.get(f"/m/{public_id}/export.json").data)
     calls = {"n": 0}
-    real_add = transfer.add_hand
+    real_add = export_import.add_hand
 
     def flaky_add(*args: Any, **kwargs: Any) -> Any:
         calls["n"] += 1
@@ -418,8 +422,8 @@ def test_a_write_that_fails_half_way_leaves_no_match(
             raise service.Conflict("the database went away")
         return real_add(*args, **kwargs)
 
-    monkeypatch.setattr(transfer, "add_hand", flaky_add)
+    monkeypatch.setattr(export_import, "add_hand", flaky_add)
     before = match_count(app)
     with app.app_context(), pytest.raises(service.Conflict):
-        transfer.import_match(transfer.read_document(json.dumps(document)))
+        export_import.import_match(export_import.read_document(json.dumps(document)))
     assert match_count(app) == before

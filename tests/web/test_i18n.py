@@ -17,8 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.i18n import safe_next
-
-from .pages import NEW_MATCH_FORM, errors, start
+from tests.helpers import NEW_MATCH_FORM, Table, page_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -136,7 +135,8 @@ def test_lang_in_the_link_wins_and_is_remembered(client: FlaskClient) -> None:
     assert "lang=ru" in page.headers["Set-Cookie"]
     # The pages that follow stay in Russian, without the parameter.
     later = client.get("/new", headers={"Accept-Language": "es"}).get_data(as_text=True)
-    assert _lang(later) == "ru" and "Во что играете?" in later
+    assert _lang(later) == "ru"
+    assert "Во что играете?" in later
     assert _lang(client.get("/?lang=xx").get_data(as_text=True)) == "ru"  # unknown: ignored
 
 
@@ -146,11 +146,12 @@ def test_the_switch_sets_the_cookie_and_goes_back(client: FlaskClient) -> None:
     assert response.headers["Location"] == "/new"
     assert "lang=es" in response.headers["Set-Cookie"]
     page = client.get("/new", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert _lang(page) == "es" and "¿A qué jugáis?" in page
+    assert _lang(page) == "es"
+    assert "¿A qué jugáis?" in page
 
 
-def test_the_switch_is_on_every_page_and_keeps_the_page(client: FlaskClient) -> None:
-    url = start(client, "pinochle-2")
+def test_the_switch_is_on_every_page_and_keeps_the_page(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-2")
     page = client.get(url + "?lang=it").get_data(as_text=True)
     for code, name in (("en", "English"), ("es", "Español"), ("it", "Italiano"), ("ru", "Русский")):
         assert f'href="/lang/{code}?next={url}"' in page, code
@@ -176,9 +177,11 @@ def test_the_switch_goes_back_to_this_site_only(target: str | None, safe: str) -
     assert safe_next(target) == safe
 
 
-def test_the_switch_on_a_refused_form_goes_back_to_its_page(client: FlaskClient) -> None:
+def test_the_switch_on_a_refused_form_goes_back_to_its_page(
+    client: FlaskClient, table: Table
+) -> None:
     """A form posted to a URL that only takes POST: the switch goes to the page that shows it."""
-    url = start(client, "pinochle-2")
+    url = table.start("pinochle-2")
     page = client.post(url + "/hands", data={"tricks_0": "x"}).get_data(as_text=True)
     assert f'href="/lang/es?next={url}/hands"' in page
     assert client.get(f"/lang/es?next={url}/hands").headers["Location"] == url
@@ -234,8 +237,8 @@ def test_the_api_notes_follow_the_language(client: FlaskClient) -> None:
     assert hand["notes"] == ["Ben: комбинации сгорели, нет взятки"]
 
 
-def test_a_refused_hand_on_the_page_is_in_spanish(client: FlaskClient) -> None:
-    url = start(client, "pinochle-2")
+def test_a_refused_hand_on_the_page_is_in_spanish(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-2")
     client.set_cookie("lang", "es")
     page = client.get(url).get_data(as_text=True)
     version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
@@ -245,12 +248,14 @@ def test_a_refused_hand_on_the_page_is_in_spanish(client: FlaskClient) -> None:
         data={"meld_0": "0", "meld_1": "0", "tricks_0": "100", "tricks_1": "100x"},
     )
     assert response.status_code == 422
-    assert "Escribe un número entero." in errors(response.get_data(as_text=True))
+    assert "Escribe un número entero." in page_errors(response.get_data(as_text=True))
     response = client.post(
         url + "/hands",
         data={"meld_0": "0", "meld_1": "0", "tricks_0": "100", "tricks_1": "100"},
     )
-    assert "deben sumar 250 (con la última baza), no 200" in errors(response.get_data(as_text=True))
+    assert "deben sumar 250 (con la última baza), no 200" in page_errors(
+        response.get_data(as_text=True)
+    )
 
 
 def test_scores_and_money_follow_the_locale(app: Flask) -> None:
@@ -303,14 +308,16 @@ ONE_HAND = {
 
 
 @pytest.mark.parametrize("variant", sorted(NEW_MATCH_FORM))
-def test_no_english_is_left_on_the_russian_pages(client: FlaskClient, variant: str) -> None:
+def test_no_english_is_left_on_the_russian_pages(
+    client: FlaskClient, variant: str, table: Table
+) -> None:
     client.set_cookie("lang", "ru")
-    url = start(client, variant)
+    url = table.start(variant)
     form = client.get(url).get_data(as_text=True)
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form)
     assert version
     stored = client.post(url + "/hands", data={**ONE_HAND[variant], "version": version.group(1)})
-    assert stored.status_code == 303, errors(stored.get_data(as_text=True))
+    assert stored.status_code == 303, page_errors(stored.get_data(as_text=True))
     paths = ["/", "/new", f"/new/{variant}", url, url + "/hands/1", "/no-such-page"]
     paths += [url + "/share", url + "/board", "/import"]
     paths += ["/tools/pinochle-meld", "/tools/pinnacola-meld"]

@@ -11,9 +11,10 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
-from scorekeeper.matches.forms import HandLayout, hand_form_class, read_hand
-
-from .pages import errors, hidden, start, totals
+from scorekeeper.matches.hands import hand_form_class, read_hand
+from scorekeeper.rules import find_variant
+from scorekeeper.rules.table import Table as HandTable
+from tests.helpers import Table, hidden, page_errors, totals
 
 
 def post_hand(client: FlaskClient, url: str, data: dict[str, str], **kwargs: Any) -> Any:
@@ -32,8 +33,10 @@ def hand_count(app: Flask, url: str) -> int:
         return len(service.get_match(url.rsplit("/", 1)[1]).hands)
 
 
-def test_a_hand_is_stored_and_the_totals_follow(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinochle-2")
+def test_a_hand_is_stored_and_the_totals_follow(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "150", "tricks_0": "130", "melds_1": "dix"})
     assert response.status_code == 303
     html = client.get(url).get_data(as_text=True)
@@ -43,30 +46,31 @@ def test_a_hand_is_stored_and_the_totals_follow(client: FlaskClient, app: Flask)
 
 
 def test_a_refused_hand_shows_the_message_by_its_field_and_stores_nothing(
-    client: FlaskClient, app: Flask
+    client: FlaskClient, app: Flask, table: Table
 ) -> None:
-    url = start(client, "pinochle-2")
+    url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "150", "tricks_0": "200", "tricks_1": "100"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert any("250" in message for message in errors(html))
+    assert any("250" in message for message in page_errors(html))
     assert 'id="meld_0" inputmode="numeric"' in html or 'value="150"' in html
-    assert 'value="150"' in html and 'value="200"' in html
+    assert 'value="150"' in html
+    assert 'value="200"' in html
     assert hand_count(app, url) == 0
 
 
 def test_text_where_a_number_belongs_is_refused_by_the_page(
-    client: FlaskClient, app: Flask
+    client: FlaskClient, app: Flask, table: Table
 ) -> None:
-    url = start(client, "pinochle-2")
+    url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "lots", "tricks_0": "130"})
     assert response.status_code == 422
-    assert "Enter a whole number." in errors(response.get_data(as_text=True))
+    assert "Enter a whole number." in page_errors(response.get_data(as_text=True))
     assert hand_count(app, url) == 0
 
 
-def test_a_double_tap_stores_the_hand_once(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinochle-2")
+def test_a_double_tap_stores_the_hand_once(client: FlaskClient, app: Flask, table: Table) -> None:
+    url = table.start("pinochle-2")
     html = client.get(url).get_data(as_text=True)
     form = {
         "idempotency_key": hidden(html, "idempotency_key"),
@@ -80,9 +84,9 @@ def test_a_double_tap_stores_the_hand_once(client: FlaskClient, app: Flask) -> N
 
 
 def test_a_meld_chip_without_javascript_builds_the_list_and_stores_nothing(
-    client: FlaskClient, app: Flask
+    client: FlaskClient, app: Flask, table: Table
 ) -> None:
-    url = start(client, "pinochle-3")
+    url = table.start("pinochle-3")
     response = post_hand(client, url, {"melds_1": "run", "chip": "1:pinochle", "meld_0": "40"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
@@ -91,8 +95,10 @@ def test_a_meld_chip_without_javascript_builds_the_list_and_stores_nothing(
     assert hand_count(app, url) == 0
 
 
-def test_correct_an_earlier_hand_and_undo_the_last(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinochle-2")
+def test_correct_an_earlier_hand_and_undo_the_last(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start("pinochle-2")
     post_hand(client, url, {"meld_0": "100", "tricks_0": "150"})
     post_hand(client, url, {"meld_1": "40", "tricks_1": "200"})
     assert totals(client.get(url).get_data(as_text=True)) == {"Ana": 300, "Ben": 340}
@@ -120,13 +126,16 @@ def test_correct_an_earlier_hand_and_undo_the_last(client: FlaskClient, app: Fla
     assert totals(client.get(url).get_data(as_text=True)) == {"Ana": 350, "Ben": 100}
 
 
-def test_another_browser_reads_but_cannot_write(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinochle-2")
+def test_another_browser_reads_but_cannot_write(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start("pinochle-2")
     post_hand(client, url, {"meld_0": "100", "tricks_0": "150"})
     other = app.test_client()
     html = other.get(url).get_data(as_text=True)
     assert totals(html) == {"Ana": 250, "Ben": 100}
-    assert 'id="hand-form"' not in html and "Undo" not in html
+    assert 'id="hand-form"' not in html
+    assert "Undo" not in html
     assert other.post(url + "/hands", data={"meld_0": "1"}).status_code == 403
     assert other.get(url + "/hands/1").status_code == 403
     assert other.post(url + "/hands/1").status_code == 403
@@ -154,8 +163,8 @@ def test_a_post_without_a_csrf_token_is_refused(app: Flask, tmp_path: Any) -> No
         db.engine.dispose()  # a second app's pool would otherwise leak a connection
 
 
-def test_auction_in_units_ends_the_night(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "auction")
+def test_auction_in_units_ends_the_night(client: FlaskClient, app: Flask, table: Table) -> None:
+    url = table.start("auction")
     post_hand(client, url, {"bidder": "Ben", "bid": "300", "trump": "hearts", "outcome": "made"})
     html = client.get(url).get_data(as_text=True)
     assert "End the night" in html
@@ -164,31 +173,35 @@ def test_auction_in_units_ends_the_night(client: FlaskClient, app: Flask) -> Non
     )
     assert response.status_code == 303
     html = client.get(url).get_data(as_text=True)
-    assert "Settle up" in html and "wins" in html
+    assert "Settle up" in html
+    assert "wins" in html
     assert 'id="hand-form"' not in html
 
 
-# --- The form builds exactly the API's hand bodies (API.md, "Hand bodies by variant") -------
+# --- The form builds exactly the API's hand bodies (docs/api.md, "Hand bodies by variant") -------
 
 
-def _entry(app: Flask, layout: HandLayout, data: dict[str, str]) -> dict[str, Any]:
+FOUR = ["Ana", "Ben", "Cruz", "Dee"]
+TEAMS = [{"name": "Us", "players": ["Ana", "Cruz"]}, {"name": "Them", "players": ["Ben", "Dee"]}]
+
+
+def _table(variant_id: str, players: list[str], teams: Any = None) -> HandTable:
+    """The table of a new match's first hand, as its variant describes it (default rules)."""
+    variant = find_variant(variant_id)
+    return variant.table(variant.setup(players, teams))
+
+
+def _entry(app: Flask, table: HandTable, data: dict[str, str]) -> dict[str, Any]:
     with app.test_request_context(method="POST", data=data):
-        form = hand_form_class(layout)()
+        form = hand_form_class(table)()
         return read_hand(form)
 
 
 @pytest.mark.parametrize(
-    ("layout", "data", "entry"),
+    ("hand_table", "data", "entry"),
     [
         (
-            HandLayout(
-                "partnership-auction",
-                ("Us", "Them"),
-                ("Ana", "Ben", "Cruz", "Dee"),
-                {"min_bid": 250},
-                trick_total=250,
-                took_trick_matters=True,
-            ),
+            _table("partnership-auction", FOUR, TEAMS),
             {
                 "bidder": "Ana",
                 "bid": "300",
@@ -210,19 +223,17 @@ def _entry(app: Flask, layout: HandLayout, data: dict[str, str]) -> dict[str, An
             },
         ),
         (
-            HandLayout(
-                "partnership-auction", ("Us", "Them"), ("Ana", "Ben", "Cruz", "Dee"), {}, 250
-            ),
+            _table("partnership-auction", FOUR, TEAMS),
             {"result": "all_pass", "bidder": "Ana"},
             {"outcome": "all_pass"},
         ),
         (
-            HandLayout("auction", ("Ana", "Ben", "Cruz"), ("Ana", "Ben", "Cruz"), {}, units=True),
+            _table("auction", ["Ana", "Ben", "Cruz"]),
             {"bidder": "Ben", "bid": "350", "trump": "spades", "outcome": "conceded"},
             {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "conceded"},
         ),
         (
-            HandLayout("auction", ("Ana", "Ben", "Cruz"), ("Ana", "Ben", "Cruz"), {}, units=True),
+            _table("auction", ["Ana", "Ben", "Cruz"]),
             {
                 "bidder": "Ben",
                 "bid": "350",
@@ -233,7 +244,7 @@ def _entry(app: Flask, layout: HandLayout, data: dict[str, str]) -> dict[str, An
             {"bidder": "Ben", "bid": 350, "trump": "clubs", "meld": 200, "tricks": 160},
         ),
         (
-            HandLayout("pinochle-2", ("Ana", "Ben"), ("Ana", "Ben"), {}, 250, declare_out=True),
+            _table("pinochle-2", ["Ana", "Ben"]),
             {"melds_0": "run dix", "tricks_0": "90", "declared_out": "Ana"},
             {
                 "meld": {"Ana": ["run", "dix"], "Ben": 0},
@@ -242,7 +253,7 @@ def _entry(app: Flask, layout: HandLayout, data: dict[str, str]) -> dict[str, An
             },
         ),
         (
-            HandLayout("pinnacola", ("Us", "Them"), ("Ana", "Ben", "Cruz", "Dee"), {}),
+            _table("pinnacola", FOUR, TEAMS),
             {
                 "table_0": "385",
                 "hand_0": "0",
@@ -260,17 +271,18 @@ def _entry(app: Flask, layout: HandLayout, data: dict[str, str]) -> dict[str, An
     ],
 )
 def test_the_form_builds_the_api_body(
-    app: Flask, layout: HandLayout, data: dict[str, str], entry: dict[str, Any]
+    app: Flask, hand_table: HandTable, data: dict[str, str], entry: dict[str, Any]
 ) -> None:
-    assert _entry(app, layout, data) == entry
+    assert _entry(app, hand_table, data) == entry
 
 
 def test_auction_kept_in_points_asks_every_player_for_meld_and_tricks(
-    client: FlaskClient, app: Flask
+    client: FlaskClient, app: Flask, table: Table
 ) -> None:
-    url = start(client, "auction", opt_scoring="points")
+    url = table.start("auction", opt_scoring="points")
     html = client.get(url).get_data(as_text=True)
-    assert "End the night" not in html and 'id="meld_2"' in html
+    assert "End the night" not in html
+    assert 'id="meld_2"' in html
     response = post_hand(
         client,
         url,
@@ -284,16 +296,16 @@ def test_auction_kept_in_points_asks_every_player_for_meld_and_tricks(
             "tricks_0": "50",
         },
     )
-    assert response.status_code == 303, errors(response.get_data(as_text=True))
+    assert response.status_code == 303, page_errors(response.get_data(as_text=True))
     assert totals(client.get(url).get_data(as_text=True)) == {"Ana": 70, "Ben": 310, "Cruz": 40}
 
 
-def test_pinnacola_in_teams(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinnacola", ["Ana", "Ben", "Cruz", "Dee"], team_0="Us", team_1="Them")
+def test_pinnacola_in_teams(client: FlaskClient, app: Flask, table: Table) -> None:
+    url = table.start("pinnacola", ["Ana", "Ben", "Cruz", "Dee"], team_0="Us", team_1="Them")
     response = post_hand(
         client,
         url,
         {"table_0": "300", "hand_0": "15", "table_1": "85", "hand_1": "40", "ending": "closed:0"},
     )
-    assert response.status_code == 303, errors(response.get_data(as_text=True))
+    assert response.status_code == 303, page_errors(response.get_data(as_text=True))
     assert totals(client.get(url).get_data(as_text=True)) == {"Us": 385, "Them": 45}

@@ -8,8 +8,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.rules.variants import all_variants
-
-from .pages import NEW_MATCH_FORM, errors, start
+from tests.helpers import NEW_MATCH_FORM, Table, page_errors
 
 
 def test_the_picker_lists_every_form_with_its_description(client: FlaskClient) -> None:
@@ -21,9 +20,9 @@ def test_the_picker_lists_every_form_with_its_description(client: FlaskClient) -
 
 @pytest.mark.parametrize("variant", sorted(NEW_MATCH_FORM))
 def test_every_form_starts_a_match_kept_by_this_browser(
-    client: FlaskClient, app: Flask, variant: str
+    client: FlaskClient, app: Flask, variant: str, table: Table
 ) -> None:
-    url = start(client, variant)
+    url = table.start(variant)
     with client.session_transaction() as session:
         public_id = url.rsplit("/", 1)[1]
         assert public_id in session["tokens"]
@@ -31,12 +30,15 @@ def test_every_form_starts_a_match_kept_by_this_browser(
     html = client.get(url).get_data(as_text=True)
     assert 'id="hand-form"' in html
     assert 'inputmode="numeric"' in html
-    assert "<style" not in html and "<script>" not in html and " style=" not in html
+    assert "<style" not in html
+    assert "<script>" not in html
+    assert " style=" not in html
 
 
-def test_changed_house_rules_teams_and_dealer_are_kept(client: FlaskClient, app: Flask) -> None:
-    url = start(
-        client,
+def test_changed_house_rules_teams_and_dealer_are_kept(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start(
         "pinochle-4",
         partner="1",
         team_0="Reds",
@@ -54,8 +56,10 @@ def test_changed_house_rules_teams_and_dealer_are_kept(client: FlaskClient, app:
         assert match.first_dealer == "Cruz"
 
 
-def test_auction_seats_four_when_a_fourth_name_is_given(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "auction", ["Ana", "Ben", "Cruz", "Dee"])
+def test_auction_seats_four_when_a_fourth_name_is_given(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start("auction", ["Ana", "Ben", "Cruz", "Dee"])
     html = client.get(url).get_data(as_text=True)
     # Ana deals and sits out: the bidder buttons are the three others.
     assert 'value="Ana"' not in html.split('id="f-bidder"')[1].split("</fieldset>")[0]
@@ -69,7 +73,7 @@ def test_a_refused_match_says_why_next_to_the_field_and_keeps_the_names(
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert any("taken" in message for message in errors(html)), errors(html)
+    assert any("taken" in message for message in page_errors(html)), page_errors(html)
     assert 'value="Cruz"' in html
     with app.app_context():
         from scorekeeper.extensions import db
@@ -85,7 +89,7 @@ def test_a_bad_house_rule_is_shown_by_its_field(client: FlaskClient) -> None:
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "multiple of 10" in " ".join(errors(html))
+    assert "multiple of 10" in " ".join(page_errors(html))
     assert '<details class="rules" open>' in html
 
 

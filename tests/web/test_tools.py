@@ -14,8 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
-
-from .pages import errors, hidden, start, totals
+from tests.helpers import Table, hidden, page_errors, totals
 
 
 def grid(*cards: str) -> dict[str, str]:
@@ -46,7 +45,7 @@ DOUBLE_PINOCHLE = ("QS", "QS", "JD", "JD")
 @pytest.mark.parametrize(
     ("cards", "trump", "melds", "expected", "total"),
     [
-        # RULES.md §1 (the calculator's docstring): a run in trumps and two plain marriages.
+        # docs/rules.md §1 (the calculator's docstring): a run in trumps and two plain marriages.
         (
             (*RUN, "KH", "QH", "KC", "QC"),
             "spades",
@@ -68,12 +67,12 @@ DOUBLE_PINOCHLE = ("QS", "QS", "JD", "JD")
             ],
             "240",
         ),
-        # RULES.md §1 meld table: double pinochle 300 (standard), 400 (seed-004).
+        # docs/rules.md §1 meld table: double pinochle 300 (standard), 400 (seed-004).
         (DOUBLE_PINOCHLE, "hearts", "standard", [("double pinochle", 300)], "300"),
         (DOUBLE_PINOCHLE, "hearts", "seed-004", [("double pinochle", 400)], "400"),
-        # RULES.md §1: all eight aces are the double form, 1000.
+        # docs/rules.md §1: all eight aces are the double form, 1000.
         (EIGHT_ACES, "clubs", "standard", [("eight aces", 1000)], "1000"),
-        # RULES.md §1: each trump 9 is a dix; both runs are the double run (1500).
+        # docs/rules.md §1: each trump 9 is a dix; both runs are the double run (1500).
         (("9D", "9D"), "diamonds", "standard", [("dix ×2", 20)], "20"),
         (RUN * 2, "spades", "standard", [("double run", 1500)], "1500"),
     ],
@@ -123,7 +122,7 @@ def test_the_tools_forms_carry_a_csrf_token(app: Flask, tmp_path: Path) -> None:
 def test_a_count_the_deck_cannot_hold_is_refused_at_its_card(client: FlaskClient) -> None:
     response = client.post("/tools/pinochle-meld", data={"trump": "spades", "c_AS": "3"})
     assert response.status_code == 422
-    assert "A♠: Enter 0 to 2." in errors(response.get_data(as_text=True))
+    assert "A♠: Enter 0 to 2." in page_errors(response.get_data(as_text=True))
 
 
 def _match_id(url: str) -> str:
@@ -131,9 +130,9 @@ def _match_id(url: str) -> str:
 
 
 def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
-    client: FlaskClient, app: Flask
+    client: FlaskClient, app: Flask, table: Table
 ) -> None:
-    url = start(client, "pinochle-4")
+    url = table.start("pinochle-4")
     page = client.get(url).get_data(as_text=True)
     # Each side's meld field links to the calculator for that side.
     link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+1[^"]*)"', page)
@@ -152,7 +151,8 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
     assert 'value="run marriage marriage"' in html
     # The second side's calculator keeps the first side's meld in the address.
     link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+2[^"]*)"', html)
-    assert link and "meld.Team+1=run" in link.group(1)
+    assert link
+    assert "meld.Team+1=run" in link.group(1)
     response = client.post(
         link.group(1).replace("&amp;", "&"),
         data={"trump": "spades", "action": "use", **grid("QS", "JD", "9S")},
@@ -181,8 +181,8 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
     }
 
 
-def test_the_calculator_uses_the_match_meld_values(client: FlaskClient) -> None:
-    url = start(client, "pinochle-2", opt_melds="seed-004")
+def test_the_calculator_uses_the_match_meld_values(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-2", opt_melds="seed-004")
     response = client.post(
         f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana",
         data={"trump": "hearts", **grid(*DOUBLE_PINOCHLE)},
@@ -190,12 +190,14 @@ def test_the_calculator_uses_the_match_meld_values(client: FlaskClient) -> None:
     assert found(response.get_data(as_text=True)) == ([("double pinochle", 400)], "400")
 
 
-def test_use_needs_the_trump_and_a_watcher_cannot_carry(client: FlaskClient, app: Flask) -> None:
-    url = start(client, "pinochle-2")
+def test_use_needs_the_trump_and_a_watcher_cannot_carry(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    url = table.start("pinochle-2")
     calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana"
     response = client.post(calculator, data={"action": "use", **grid(*RUN)})
     assert response.status_code == 422
-    assert "Pick the trump first." in errors(response.get_data(as_text=True))
+    assert "Pick the trump first." in page_errors(response.get_data(as_text=True))
     other = app.test_client()
     html = other.get(calculator).get_data(as_text=True)
     assert "Use this meld" not in html
@@ -203,8 +205,10 @@ def test_use_needs_the_trump_and_a_watcher_cannot_carry(client: FlaskClient, app
     assert "Use this meld" not in client.get(calculator + "x").get_data(as_text=True)
 
 
-def test_a_number_carried_in_the_address_fills_the_meld_number(client: FlaskClient) -> None:
-    url = start(client, "pinochle-2")
+def test_a_number_carried_in_the_address_fills_the_meld_number(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinochle-2")
     html = client.get(url + "?meld.Ben=0&meld.Ana=run,bogus,dix").get_data(as_text=True)
     assert re.search(r'id="meld_1"[^>]*value="0"', html)
     assert 'value="run dix"' in html
@@ -242,7 +246,7 @@ def test_the_picker_lays_melds_and_counts_the_hand_by_the_rules(client: FlaskCli
     html = response.get_data(as_text=True)
     assert re.search(r"set · poker</span> <b>120</b>", html)
     assert 'id="table-total">165<' in html
-    # The cards left in hand: A and a joker count 15 + 25 (RULES.md §3).
+    # The cards left in hand: A and a joker count 15 + 25 (docs/rules.md §3).
     response = client.post(
         picker,
         data={
@@ -253,7 +257,8 @@ def test_the_picker_lays_melds_and_counts_the_hand_by_the_rules(client: FlaskCli
         },
     )
     html = response.get_data(as_text=True)
-    assert 'id="hand-total">40<' in html and 'id="table-total">165<' in html
+    assert 'id="hand-total">40<' in html
+    assert 'id="table-total">165<' in html
 
 
 @pytest.mark.parametrize(
@@ -286,7 +291,7 @@ def test_cards_that_make_no_meld_are_refused_and_stay_picked(client: FlaskClient
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert any("a run must be one suit" in message for message in errors(html))
+    assert any("a run must be one suit" in message for message in page_errors(html))
     assert picker_state(html) == ("", "")
     assert re.search(r'name="c_6S" type="number" value="1"', html)
 
@@ -301,8 +306,10 @@ def test_a_meld_can_be_taken_back_to_the_grid(client: FlaskClient) -> None:
     assert re.search(r'name="c_JK" type="number" value="1"', html)
 
 
-def test_use_carries_table_and_hand_points_into_the_deal_form(client: FlaskClient) -> None:
-    url = start(client, "pinnacola")
+def test_use_carries_table_and_hand_points_into_the_deal_form(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinnacola")
     page = client.get(url).get_data(as_text=True)
     link = re.search(r'href="(/tools/pinnacola-meld\?[^"]*side=Ben[^"]*)"', page)
     assert link, page

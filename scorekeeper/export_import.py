@@ -22,6 +22,7 @@ from .extensions import db
 from .models import Match
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, find_variant
 from .rules.entry import as_bool, as_list, as_object, check_keys
+from .rules.match import kitty_balances, running_totals
 from .service import add_hand, create_match, finish_match, state_of
 
 #: What the ``format`` key of an export says, and the one ``version`` of it there is.
@@ -67,8 +68,6 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
 
     Headings are English and fixed, so that a spreadsheet made from one export reads the next.
     """
-    from .charts import running_totals
-
     sides = list(state.sides)
     units = any(hand.payments is not None for hand in state.hands)
     kitty = state.kitty is not None
@@ -80,8 +79,10 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([_cell(text) for text in heading])
-    kitty_total = 0
-    for hand, after in zip(state.hands, running_totals(state)[1:], strict=True):
+    kitty_after = kitty_balances(state) if kitty else [0] * len(state.hands)
+    for hand, after, kitty_total in zip(
+        state.hands, running_totals(state)[1:], kitty_after, strict=True
+    ):
         numbers = hand.scores if hand.scores is not None else (hand.payments or {})
         row: list[Any] = [
             hand.number,
@@ -91,7 +92,6 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
         ]
         row += [numbers.get(side, "") for side in sides]
         if kitty:
-            kitty_total += (hand.payments or {}).get("kitty", 0)
             row.append((hand.payments or {}).get("kitty", 0))
         row += [after[side] for side in sides]
         if kitty:

@@ -1,0 +1,57 @@
+"""The table's language: which one a request gets, the switch on every page, and the helpers
+that translate what the rules and the service say (English templates plus values).
+
+One module per job:
+
+- :mod:`.selection`: the language of a request (``?lang=``, the cookie, ``Accept-Language``,
+  English) and the cookie that remembers a ``?lang=`` link;
+- :mod:`.switch`: the language switch (``GET /lang/<code>``) and its links on every page;
+- :mod:`.messages`: refusals of the rules, errors of the service and hands' notes, translated;
+- :mod:`.formatting`: the ``number`` and ``money`` filters, as the locale writes them;
+- :mod:`.catalogs`: the ``.mo`` files compiled on start when missing or out of date;
+- :mod:`.words`: the words of the game and of HTTP errors that are translated as values.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .catalogs import TRANSLATIONS, compile_catalogs
+from .formatting import money, number
+from .messages import WORD_PARAMS, message_of, note_text, rule_message, translate
+from .selection import COOKIE, COOKIE_MAX_AGE, languages, remember_query_language, select_locale
+from .switch import NATIVE_NAMES, bp, language_switch, safe_next
+from .words import WORDS
+
+__all__ = [
+    "COOKIE",
+    "COOKIE_MAX_AGE",
+    "NATIVE_NAMES",
+    "TRANSLATIONS",
+    "WORDS",
+    "WORD_PARAMS",
+    "bp",
+    "compile_catalogs",
+    "init_app",
+    "languages",
+    "message_of",
+    "money",
+    "note_text",
+    "number",
+    "remember_query_language",
+    "rule_message",
+    "safe_next",
+    "select_locale",
+    "translate",
+]
+
+
+def init_app(app: Flask) -> None:
+    """The switch, the cookie of ``?lang=``, and the helpers the templates use."""
+    compile_catalogs()
+    app.register_blueprint(bp)
+    app.after_request(remember_query_language)
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["money"] = money
+    app.jinja_env.globals["note_text"] = note_text
+    app.context_processor(language_switch)

@@ -1,0 +1,84 @@
+"""The language switch on every page: its links, and the route that remembers the choice and
+goes back to the page it was used on (never to another site)."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import get_locale
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
+from werkzeug.wrappers import Response as BaseResponse
+
+from .selection import known, languages, set_cookie
+
+#: Each language by its own name, as the switch shows it (the same in every language).
+NATIVE_NAMES = {"en": "English", "es": "Español", "it": "Italiano", "ru": "Русский"}
+
+bp = Blueprint("i18n", __name__)
+
+
+def safe_next(target: str | None) -> str:
+    """``target`` if it is a path of this site, else the home page (no open redirect)."""
+    target = (target or "").strip()
+    parts = urlsplit(target)
+    if (
+        not target.startswith("/")
+        or target.startswith(("//", "/\\"))
+        or "\\" in target
+        or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)  # "/\t/x"
+        or parts.scheme
+        or parts.netloc
+    ):
+        return "/"
+    return target
+
+
+@bp.get("/lang/<code>")
+def switch(code: str) -> BaseResponse:
+    """The language switch: remember ``code`` in the cookie and go back to ``?next=``."""
+    response = redirect(_page_of(safe_next(request.args.get("next"))), code=303)
+    chosen = known(code)
+    if chosen:
+        set_cookie(response, chosen)
+    return response
+
+
+def _page_of(target: str) -> str:
+    """The nearest page (a URL that answers GET) at or above ``target``: a form shown again
+    after a refusal has the URL it was posted to (``/m/<id>/hands``), which a link cannot open."""
+    adapter = current_app.url_map.bind("")
+    parts = urlsplit(target)
+    path = parts.path
+    while path not in ("", "/"):
+        try:
+            adapter.match(path, method="GET")
+        except RequestRedirect:
+            return target
+        except HTTPException:
+            path = path.rsplit("/", 1)[0]
+            continue
+        return target if path == parts.path else path
+    return "/"
+
+
+def language_switch() -> dict[str, str | list[tuple[str, str, str]]]:
+    """The switch's links for the templates (a context processor): ``current_language`` and
+    ``language_links``, ``(code, native name, URL)`` for each language, back to this page."""
+    current = str(get_locale() or "en")
+    here = _without_lang(request.full_path if request.query_string else request.path)
+    return {
+        "current_language": current,
+        "language_links": [
+            (code, NATIVE_NAMES.get(code, code), url_for("i18n.switch", code=code, next=here))
+            for code in languages()
+        ],
+    }
+
+
+def _without_lang(path: str) -> str:
+    """The current path without its ``lang`` parameter (the switch's choice must win)."""
+    parts = urlsplit(path)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+    return parts.path + ("?" + urlencode(query) if query else "")

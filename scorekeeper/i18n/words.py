@@ -1,0 +1,45 @@
+"""Words that reach a page as values and are translated there with ``gettext``: marked here
+so that ``pybabel extract`` puts them in the catalogs (this module does nothing else)."""
+
+from __future__ import annotations
+
+from ..rules.text import N_
+
+#: The choices of the house rules, the suits, the option that switches others on, and
+#: Werkzeug's own descriptions of the HTTP errors the API and the pages may answer with.
+WORDS = (
+    N_("classic"),
+    N_("counters"),
+    N_("simple"),
+    N_("standard"),
+    N_("seed-004"),
+    N_("raise"),
+    N_("higher"),
+    N_("doubling"),
+    N_("hoyle"),
+    N_("scarne"),
+    N_("units"),
+    N_("points"),
+    N_("score"),
+    N_("void"),
+    N_("scoring"),
+    N_("spades"),
+    N_("hearts"),
+    N_("diamonds"),
+    N_("clubs"),
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_(
+        "You don't have the permission to access the requested resource. It is either "
+        "read-protected or not readable by the server."
+    ),
+    N_(
+        "The requested URL was not found on the server. If you entered the URL manually "
+        "please check your spelling and try again."
+    ),
+    N_("The method is not allowed for the requested URL."),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_(
+        "The server encountered an internal error and was unable to complete your request. "
+        "Either the server is overloaded or there is an error in the application."
+    ),
+)

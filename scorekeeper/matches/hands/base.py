@@ -1,0 +1,87 @@
+"""What every hand form shares: the form class built for a match's table, and the interface
+each entry kind's form implements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField
+
+from ...rules.table import Entry, Table
+
+
+@dataclass(frozen=True)
+class ToolLink:
+    """Where a side's "count it" link sends the phone: the tool, with the match and what the
+    page's address already carries for the other sides (``meld.Them``), so that the tool's
+    result comes back with them."""
+
+    public_id: str
+    carry: Mapping[str, str] = field(default_factory=dict)
+
+
+class HandForm(FlaskForm):
+    """Fields every hand form has: the double-tap guard and the version it was made from."""
+
+    idempotency_key = HiddenField()
+    version = HiddenField()
+    #: A chip tapped without JavaScript: ``"<side index>:<meld id>"`` (or ``"<i>:"`` to clear).
+    chip = HiddenField()
+
+    #: The table of the hand this form enters (set on the class built for it).
+    table: ClassVar[Table]
+    #: API path -> the field that shows its errors.
+    api_paths: ClassVar[dict[str, str]]
+    #: The tools' link, when this phone may carry a tool's result into the form.
+    tools: ToolLink | None = None
+
+
+class EntryForm:
+    """The hand form of one entry kind: its fields, and the API body they stand for."""
+
+    #: The entry kind this form serves.
+    entry: ClassVar[Entry]
+
+    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+        """Add this kind's fields for ``table`` and the API path each stands for."""
+        raise NotImplementedError
+
+    def read(self, form: HandForm) -> dict[str, Any]:
+        """The API's hand body for what the form holds; no points are added up here."""
+        raise NotImplementedError
+
+    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The field values of a hand entered earlier."""
+        raise NotImplementedError
+
+    def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+        """Field values a tool carried in the page's address; none by default."""
+        return {}
+
+    def apply_chip(self, form: HandForm) -> bool:
+        """A meld chip tapped without JavaScript; forms without chips have none."""
+        return False
+
+
+#: Every entry kind's form, filled as the modules of this package are imported.
+ENTRY_FORMS: dict[Entry, EntryForm] = {}
+
+
+def register(form: type[EntryForm]) -> type[EntryForm]:
+    """Class decorator: serve hands of ``form.entry`` with this form."""
+    ENTRY_FORMS[form.entry] = form()
+    return form
+
+
+def hand_form_class(table: Table) -> type[HandForm]:
+    """The hand form of one match, with the fields its entry kind asks for ``table``."""
+    fields: dict[str, Any] = {}
+    paths: dict[str, str] = {}
+    ENTRY_FORMS[table.entry].add_fields(table, fields, paths)
+    form_class: type[HandForm] = type("HandEntryForm", (HandForm,), fields)
+    form_class.table = table
+    form_class.api_paths = paths
+    return form_class

@@ -1,0 +1,44 @@
+"""Two-, three- and four-handed pinochle: every side types its meld and its trick points, and
+where the form allows it, who declared himself out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from ...forms import Buttons, choice_list
+from ...rules.table import Entry, Table
+from .base import HandForm, register
+from .pinochle_parts import MeldSidesForm, add_side_fields, read_sides, sides_data
+
+
+@register
+class MeldAndTricksForm(MeldSidesForm):
+    """Meld and tricks per side, and "declared out"."""
+
+    entry = Entry.MELD_AND_TRICKS
+
+    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+        """A side's fields each, and the declaration out where the table allows it."""
+        add_side_fields(table, fields, paths)
+        if table.declare_out:
+            fields["declared_out"] = Buttons(
+                _l("Declared out"),
+                choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
+                default="",
+            )
+            paths["declared_out"] = "declared_out"
+
+    def read(self, form: HandForm) -> dict[str, Any]:
+        """Meld and tricks of every side; a side that declared out may leave tricks blank."""
+        out = form["declared_out"].data if "declared_out" in form else ""
+        entry = read_sides(form, allow_blank_tricks=bool(out))
+        if out:
+            entry["declared_out"] = out
+        return entry
+
+    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The sides' numbers and who declared out."""
+        return {**sides_data(table, entry), "declared_out": entry.get("declared_out") or ""}

@@ -1,0 +1,66 @@
+"""Partnership auction: one contract for the two teams, then both teams' meld and tricks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from ...forms import Buttons, choice_list
+from ...rules.table import Entry, Table
+from .base import HandForm, register
+from .pinochle_parts import (
+    MeldSidesForm,
+    add_contract_fields,
+    add_side_fields,
+    contract_data,
+    read_contract,
+    read_sides,
+    sides_data,
+)
+
+
+@register
+class PartnershipBidForm(MeldSidesForm):
+    """The contract, whether the hand was played, conceded or passed, and both teams."""
+
+    entry = Entry.PARTNERSHIP_BID
+
+    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+        """The contract, the hand's result and the teams' meld and tricks."""
+        add_contract_fields(table, fields, paths)
+        fields["result"] = Buttons(
+            _l("Hand"),
+            choices=choice_list(
+                [
+                    ("played", _l("played")),
+                    ("conceded", _l("conceded")),
+                    ("all_pass", _l("all passed")),
+                ]
+            ),
+            default="played",
+        )
+        paths["conceded"] = "result"
+        paths["outcome"] = "result"
+        add_side_fields(table, fields, paths)
+
+    def read(self, form: HandForm) -> dict[str, Any]:
+        """All pass alone; else the contract, the teams' points and whether it was conceded."""
+        contract = read_contract(form)
+        if form["result"].data == "all_pass":
+            return {"outcome": "all_pass"}
+        conceded = form["result"].data == "conceded"
+        return {
+            **contract,
+            **read_sides(form, allow_blank_tricks=conceded),
+            "conceded": conceded,
+        }
+
+    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The contract, the result and the teams' numbers."""
+        if entry.get("outcome") == "all_pass":
+            result = "all_pass"
+        else:
+            result = "conceded" if entry.get("conceded") else "played"
+        return {**contract_data(entry), **sides_data(table, entry), "result": result}

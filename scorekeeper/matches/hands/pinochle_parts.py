@@ -1,0 +1,146 @@
+"""The parts of the pinochle hand forms: each side's meld and trick points (typed, or built
+from meld chips), and the contract (bidder, bid, trump) of the forms that bid."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, StringField
+
+from ...forms import NUMERIC, Buttons, FormError, choice_list, read_number
+from ...rules.cards import TRUMPS
+from ...rules.pinochle import MELD_IDS, fill_tricks
+from ...rules.table import Table
+from .base import EntryForm, HandForm
+
+_SEPARATORS = re.compile(r"[\s,;+]+")
+
+
+def add_side_fields(table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    """Meld (a number or a list of meld ids), trick points and "took a trick" per side."""
+    for i, side in enumerate(table.sides):
+        fields[f"meld_{i}"] = StringField(_l("Meld"), render_kw=NUMERIC)
+        fields[f"melds_{i}"] = StringField(_l("Melds"), render_kw={"autocomplete": "off"})
+        fields[f"tricks_{i}"] = StringField(_l("Tricks"), render_kw=NUMERIC)
+        fields[f"took_{i}"] = BooleanField(_l("took a trick"))
+        paths[f"meld.{side}"] = f"meld_{i}"
+        paths[f"tricks.{side}"] = f"tricks_{i}"
+        paths[f"took_trick.{side}"] = f"took_{i}"
+    if table.sides:
+        paths.setdefault("tricks", "tricks_0")  # the sum of the tricks (docs/rules.md §1)
+
+
+def read_melds(form: HandForm, number_name: str, list_name: str) -> int | list[str]:
+    """A side's meld: the number typed, or the list the chips built (never both)."""
+    number = read_number(form, number_name)
+    items = [item for item in _SEPARATORS.split(form[list_name].data or "") if item]
+    if items and number is not None:
+        raise FormError(number_name, _("Enter the meld as a number or as melds, not both."))
+    for item in items:
+        if item not in MELD_IDS:
+            raise FormError(list_name, _("%(meld)s is not a meld.", meld=item))
+    return items if items else (number or 0)
+
+
+def read_sides(form: HandForm, *, allow_blank_tricks: bool) -> dict[str, Any]:
+    """``meld``, ``tricks`` and ``took_trick`` over the sides; when one side's tricks are left
+    blank the rules give it what is left of the counting's total (a concession or a
+    declaration out may leave every side's tricks blank)."""
+    sides = form.table.sides
+    meld = {s: read_melds(form, f"meld_{i}", f"melds_{i}") for i, s in enumerate(sides)}
+    tricks = {s: read_number(form, f"tricks_{i}") for i, s in enumerate(sides)}
+    entry: dict[str, Any] = {"meld": meld}
+    all_blank = all(points is None for points in tricks.values())
+    if not (allow_blank_tricks and all_blank):
+        if not allow_blank_tricks and form.table.trick_total is not None:
+            tricks = fill_tricks(tricks, form.table.trick_total)
+        entry["tricks"] = {s: (0 if points is None else points) for s, points in tricks.items()}
+    took = {s: True for i, s in enumerate(sides) if form[f"took_{i}"].data}
+    if took:
+        entry["took_trick"] = took
+    return entry
+
+
+def sides_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The side fields' values for a hand entered earlier."""
+    data: dict[str, Any] = {}
+    for i, side in enumerate(table.sides):
+        meld = (entry.get("meld") or {}).get(side)
+        if isinstance(meld, list):
+            data[f"melds_{i}"] = " ".join(str(m) for m in meld)
+        else:
+            data[f"meld_{i}"] = text(meld)
+        data[f"tricks_{i}"] = text((entry.get("tricks") or {}).get(side))
+        data[f"took_{i}"] = bool((entry.get("took_trick") or {}).get(side))
+    return data
+
+
+def text(value: Any) -> str:
+    """A stored number as a field shows it (blank for none)."""
+    return "" if value is None else str(value)
+
+
+def add_contract_fields(table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    """Bidder (one of the players dealt in), bid (starting at the minimum) and trump."""
+    fields["bidder"] = Buttons(_l("Bidder"), choices=choice_list((p, p) for p in table.players))
+    fields["bid"] = StringField(_l("Bid"), default=str(table.min_bid or ""), render_kw=NUMERIC)
+    fields["trump"] = Buttons(
+        _l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS)
+    )
+    paths.update(bidder="bidder", bid="bid", trump="trump")
+    paths["tricks"] = "tricks_0"  # the sum of the tricks (docs/rules.md §1)
+
+
+def read_contract(form: HandForm) -> dict[str, Any]:
+    """The contract as the API takes it; blanks go as ``null`` for the rules to name."""
+    return {
+        "bidder": form["bidder"].data or None,
+        "bid": read_number(form, "bid"),
+        "trump": form["trump"].data or None,
+    }
+
+
+def contract_data(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The contract fields' values for a hand entered earlier."""
+    return {
+        "bidder": entry.get("bidder") or "",
+        "bid": text(entry.get("bid")),
+        "trump": entry.get("trump") or "",
+    }
+
+
+class MeldSidesForm(EntryForm):
+    """A form whose sides take meld lists: the chips and the meld calculator fill them."""
+
+    def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+        """A side's meld carried back by the calculator (``?meld.Us=run,dix`` or a number)."""
+        data: dict[str, Any] = {}
+        if not table.meld_lists:
+            return data
+        for i, side in enumerate(table.sides):
+            value = (args.get(f"meld.{side}") or "").strip()
+            items = [item for item in _SEPARATORS.split(value) if item in MELD_IDS]
+            if re.fullmatch(r"[0-9]+", value):
+                data[f"meld_{i}"] = value
+            elif items:
+                data[f"melds_{i}"] = " ".join(items)
+        return data
+
+    def apply_chip(self, form: HandForm) -> bool:
+        """Add (or clear) a meld chip tapped without JavaScript; ``True`` when one was tapped."""
+        chip = form["chip"].data or ""
+        index, _sep, meld = chip.partition(":")
+        name = f"melds_{index}"
+        if not re.fullmatch(r"[0-9]+", index) or name not in form:
+            return False
+        target = form[name]
+        if meld in MELD_IDS:
+            target.data = " ".join(filter(None, [(target.data or "").strip(), meld]))
+        else:
+            target.data = ""
+        form["chip"].data = ""
+        return True

@@ -1,0 +1,83 @@
+"""Auction with a widow: the contract, then (in units) the outcome or the bidder's own meld and
+tricks, or (in points) every side's meld and tricks with the outcome left to the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import StringField
+
+from ...forms import NUMERIC, Buttons, choice_list, read_number
+from ...rules.table import Entry, Table
+from .base import HandForm, register
+from .pinochle_parts import (
+    MeldSidesForm,
+    add_contract_fields,
+    add_side_fields,
+    contract_data,
+    read_contract,
+    read_sides,
+    sides_data,
+    text,
+)
+
+OUTCOMES = (
+    ("made", _l("made")),
+    ("set", _l("set")),
+    ("conceded", _l("conceded")),
+    ("all_pass", _l("all passed")),
+)
+
+
+@register
+class WidowBidForm(MeldSidesForm):
+    """The bidder against the rest."""
+
+    entry = Entry.WIDOW_BID
+
+    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+        """The contract; the outcome buttons; the bidder's points (units) or the sides'."""
+        add_contract_fields(table, fields, paths)
+        if table.units:
+            fields["outcome"] = Buttons(_l("Outcome"), choices=choice_list(OUTCOMES))
+            fields["bidder_meld"] = StringField(_l("Bidder's meld"), render_kw=NUMERIC)
+            fields["bidder_tricks"] = StringField(_l("Bidder's tricks"), render_kw=NUMERIC)
+            paths.update(outcome="outcome", meld="bidder_meld", tricks="bidder_tricks")
+            return
+        fields["outcome"] = Buttons(
+            _l("Outcome"),
+            choices=choice_list([("", _l("from the points")), *OUTCOMES[2:]]),
+            default="",
+        )
+        paths["outcome"] = "outcome"
+        add_side_fields(table, fields, paths)
+
+    def read(self, form: HandForm) -> dict[str, Any]:
+        """All pass alone; else the contract with the outcome and the points typed."""
+        contract = read_contract(form)
+        outcome = form["outcome"].data or None
+        if outcome == "all_pass":
+            return {"outcome": "all_pass"}
+        if form.table.units:
+            entry = {**contract, "outcome": outcome}
+            meld, tricks = read_number(form, "bidder_meld"), read_number(form, "bidder_tricks")
+            if meld is not None or tricks is not None:
+                entry.update(meld=meld or 0, tricks=tricks or 0)
+            return {k: v for k, v in entry.items() if v is not None}
+        entry = {**contract, **read_sides(form, allow_blank_tricks=outcome == "conceded")}
+        if outcome:
+            entry["outcome"] = outcome
+        return entry
+
+    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """The contract, the outcome and the points."""
+        data = {**contract_data(entry), "outcome": entry.get("outcome") or ""}
+        if table.units:
+            data.update(
+                bidder_meld=text(entry.get("meld")), bidder_tricks=text(entry.get("tricks"))
+            )
+        else:
+            data.update(sides_data(table, entry))
+        return data

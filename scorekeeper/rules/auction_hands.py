@@ -1,0 +1,299 @@
+"""Reading a hand of auction pinochle (docs/rules.md §2 ``auction``): the contract, its outcome, and
+in points every active player's meld and tricks.
+
+A hand kept in units needs only the contract and its outcome (or the bidder's meld and tricks,
+from which the outcome follows); a hand kept in points is scored here too. What a hand pays in
+units is :func:`scorekeeper.rules.auction.hand_payments`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .cards import Suit
+from .entry import as_choice, as_int, as_object, as_side, as_str, check_keys
+from .errors import RuleError
+from .pinochle import (
+    BID_STEP,
+    MAX_BID,
+    MELD_LIMIT,
+    STANDARD_MELDS,
+    Counting,
+    counting_of,
+    read_meld,
+    read_melds,
+    read_took_trick,
+    read_tricks,
+)
+from .text import N_, Note, note
+
+#: Trick points of one hand under ``classic`` or ``counters`` (docs/rules.md §1), buried cards
+# included.
+TRICK_TOTAL: Final = 250
+
+#: How a hand ends (the API's ``outcome``): the bidder made or was set, conceded without
+#: playing, or nobody bid.
+MADE: Final = "made"
+SET: Final = "set"
+CONCEDED: Final = "conceded"
+ALL_PASS: Final = "all_pass"
+OUTCOMES: Final = (MADE, SET, CONCEDED, ALL_PASS)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The winning bid of a hand: who bid, how much, and the trump he named."""
+
+    bidder: str
+    bid: int
+    trump: Suit
+
+
+def _given(entry: Mapping[str, Any], key: str) -> bool:
+    """Whether ``key`` was filled in (a form may send ``null`` for a field left empty)."""
+    return entry.get(key) is not None
+
+
+def _read_contract(
+    entry: Mapping[str, Any], players: Sequence[str], active: Sequence[str], min_bid: int
+) -> Contract:
+    """``bidder``, ``bid`` and ``trump`` of a hand that was bid."""
+    for key in ("bidder", "bid", "trump"):
+        if not _given(entry, key):
+            raise RuleError(key, "is required", code="required")
+    bidder = as_side(entry["bidder"], "bidder", players)
+    if bidder not in active:
+        # docs/rules.md §2: dealt-out players share in the settlement but hold no cards to bid with.
+        raise RuleError(
+            "bidder", "{given!r} was dealt out of this hand", code="dealt_out", given=bidder
+        )
+    bid = as_int(entry["bid"], "bid", low=min_bid, high=MAX_BID)
+    if bid % BID_STEP:
+        raise RuleError("bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP)
+    trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump")
+    return Contract(bidder, bid, trump)
+
+
+def _refuse_with_all_pass(entry: Mapping[str, Any], keys: Sequence[str]) -> None:
+    for key in keys:
+        if _given(entry, key):
+            raise RuleError(key, "must be left out when everybody passed", code="not_with_all_pass")
+
+
+def _conflict(outcome: str, bid: int, reached: int) -> RuleError:
+    if reached >= bid:
+        message = N_(
+            "the bidder's meld and tricks ({reached}) make the bid of {bid}, not {outcome}"
+        )
+    else:
+        message = N_(
+            "the bidder's meld and tricks ({reached}) fall short of the bid of {bid}, not {outcome}"
+        )
+    return RuleError("outcome", message, code="conflict", reached=reached, bid=bid, outcome=outcome)
+
+
+@dataclass(frozen=True)
+class UnitsHand:
+    """A hand of auction in units as the rules read it."""
+
+    outcome: str
+    contract: Contract | None = None
+    #: The bidder's meld and trick points, when the table entered them.
+    meld: int | None = None
+    tricks: int | None = None
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """The hand's note for a page: the outcome, with the points reached when entered.
+
+        >>> str(UnitsHand("made", Contract("Ana", 350, Suit.SPADES)).notes[0])
+        'Ana made 350 in spades'
+        >>> str(UnitsHand("set", Contract("Ana", 350, Suit.SPADES), 100, 210).notes[0])
+        'Ana was set on 350 with 310'
+        """
+        if self.contract is None:
+            return (note("all passed: the hand is thrown in"),)
+        if self.meld is not None and self.tricks is not None:
+            return (_outcome_note(self.outcome, self.contract, reached=self.meld + self.tricks),)
+        return (_outcome_note(self.outcome, self.contract),)
+
+
+def read_units_hand(
+    entry: object, players: Sequence[str], active: Sequence[str], min_bid: int
+) -> UnitsHand:
+    """Read ``{"bidder", "bid", "trump", "outcome"}`` and/or the bidder's ``meld``/``tricks``.
+
+    The outcome may be entered, or follow from meld + tricks >= bid (made) or < bid (set);
+    both given and in conflict is refused at ``outcome``. A conceded hand was not played:
+    its ``tricks`` may be left out and are 0 if given; ``meld`` may be given alone.
+    """
+    body = as_object(entry, "_")
+    check_keys(body, ("bidder", "bid", "trump", "outcome", "meld", "tricks"))
+    outcome = as_choice(body["outcome"], "outcome", OUTCOMES) if _given(body, "outcome") else None
+    if outcome == ALL_PASS:
+        _refuse_with_all_pass(body, ("bidder", "bid", "trump", "meld", "tricks"))
+        return UnitsHand(ALL_PASS)
+    contract = _read_contract(body, players, active, min_bid)
+    meld = (
+        # Units mode has no meld table option: a list of meld ids is valued with the standard one.
+        read_meld(body["meld"], "meld", STANDARD_MELDS, all_at_once=True, limit=MELD_LIMIT)
+        if _given(body, "meld")
+        else None
+    )
+    tricks = (
+        as_int(body["tricks"], "tricks", low=0, high=TRICK_TOTAL)
+        if _given(body, "tricks")
+        else None
+    )
+    if outcome == CONCEDED:
+        if tricks:
+            raise RuleError("tricks", "a conceded hand is not played: no tricks", code="conflict")
+        if meld is not None and meld >= contract.bid:
+            # His meld alone makes the bid (it always counts, docs/rules.md §2): nothing to concede.
+            raise _conflict(CONCEDED, contract.bid, meld)
+        return UnitsHand(CONCEDED, contract, meld, tricks)
+    if meld is None and tricks is None:
+        if outcome is None:
+            raise RuleError(
+                "outcome",
+                "give the outcome, or the bidder's meld and tricks",
+                code="required",
+            )
+        return UnitsHand(outcome, contract)
+    if meld is None or tricks is None:
+        missing, other = ("meld", "tricks") if meld is None else ("tricks", "meld")
+        raise RuleError(
+            missing, "is required with the bidder's {other}", code="required", other=other
+        )
+    reached = meld + tricks
+    derived = MADE if reached >= contract.bid else SET
+    if outcome is not None and outcome != derived:
+        raise _conflict(outcome, contract.bid, reached)
+    return UnitsHand(derived, contract, meld, tricks)
+
+
+@dataclass(frozen=True)
+class PointsHand:
+    """A hand of auction with ``scoring: points`` as the rules read it."""
+
+    outcome: str
+    contract: Contract | None = None
+    #: Points per player of the match (0 for the dealt-out ones and on an all pass).
+    scores: Mapping[str, int] | None = None
+    notes: tuple[Note, ...] = ()
+
+
+def read_points_hand(
+    entry: object, players: Sequence[str], active: Sequence[str], options: Mapping[str, Any]
+) -> PointsHand:
+    """Read and score a hand of auction kept in points (docs/rules.md §2, last paragraph).
+
+    ``meld`` and ``tricks`` are objects over the active players (``took_trick`` optional,
+    default: trick points > 0). Made (bidder's meld + tricks >= bid): he scores meld + tricks;
+    set or conceded: minus the bid. An opponent scores his meld if he won a trick, plus his
+    tricks; on a concession, which is not played, his meld only (``tricks`` left out or all 0).
+    ``outcome`` is optional: ``conceded`` or ``all_pass`` must be said; ``made``/``set`` may be,
+    and must then agree with the numbers.
+    """
+    body = as_object(entry, "_")
+    check_keys(body, ("bidder", "bid", "trump", "outcome", "meld", "tricks", "took_trick"))
+    outcome = as_choice(body["outcome"], "outcome", OUTCOMES) if _given(body, "outcome") else None
+    if outcome == ALL_PASS:
+        _refuse_with_all_pass(body, ("bidder", "bid", "trump", "meld", "tricks", "took_trick"))
+        return PointsHand(
+            ALL_PASS, None, dict.fromkeys(players, 0), (note("all passed: the hand is thrown in"),)
+        )
+    contract = _read_contract(body, players, active, options["min_bid"])
+    sides = tuple(active)
+    if not _given(body, "meld"):
+        raise RuleError("meld", "is required", code="required")
+    meld = read_melds(body["meld"], "meld", sides, options, all_at_once=True)
+    if outcome == CONCEDED:
+        return _conceded_in_points(body, players, sides, contract, meld, counting_of(options))
+    return _played_in_points(body, players, sides, contract, meld, outcome, counting_of(options))
+
+
+def _conceded_in_points(
+    body: Mapping[str, Any],
+    players: Sequence[str],
+    sides: tuple[str, ...],
+    contract: Contract,
+    meld: Mapping[str, int],
+    counting: Counting,
+) -> PointsHand:
+    """A conceded hand was not played: the bidder loses his bid, the others score their meld."""
+    if _given(body, "tricks"):
+        tricks = read_tricks(body["tricks"], "tricks", sides, counting, complete=False)
+        for side in sides:
+            if tricks[side]:
+                raise RuleError(
+                    f"tricks.{side}",
+                    "a conceded hand is not played: no tricks",
+                    code="conflict",
+                )
+    if _given(body, "took_trick"):
+        raise RuleError("took_trick", "a conceded hand is not played", code="conflict")
+    scores = dict.fromkeys(players, 0)
+    for side in sides:
+        scores[side] = -contract.bid if side == contract.bidder else meld[side]
+    return PointsHand(
+        CONCEDED, contract, scores, (note("{bidder} conceded", bidder=contract.bidder),)
+    )
+
+
+def _played_in_points(
+    body: Mapping[str, Any],
+    players: Sequence[str],
+    sides: tuple[str, ...],
+    contract: Contract,
+    meld: Mapping[str, int],
+    outcome: str | None,
+    counting: Counting,
+) -> PointsHand:
+    """A played hand: the bidder made or was set; the others score meld (with a trick) + tricks."""
+    if not _given(body, "tricks"):
+        raise RuleError("tricks", "is required", code="required")
+    tricks = read_tricks(body["tricks"], "tricks", sides, counting, complete=True)
+    took = read_took_trick(body.get("took_trick"), "took_trick", sides, tricks)
+    reached = meld[contract.bidder] + tricks[contract.bidder]
+    derived = MADE if reached >= contract.bid else SET
+    if outcome is not None and outcome != derived:
+        raise _conflict(outcome, contract.bid, reached)
+    scores = dict.fromkeys(players, 0)
+    notes = [_outcome_note(derived, contract, reached=reached)]
+    for side in sides:
+        if side == contract.bidder:
+            # His meld always counts toward the bid: his buried cards are his (docs/rules.md §2).
+            scores[side] = reached if derived == MADE else -contract.bid
+        else:
+            scores[side] = (meld[side] if took[side] else 0) + tricks[side]
+            if meld[side] and not took[side]:
+                notes.append(note("{side}: meld lost, no trick", side=side))
+    return PointsHand(derived, contract, scores, tuple(notes))
+
+
+#: How a page's note tells the outcome ("Ana was set on 350 with 310"), one whole sentence per
+#: outcome so that each language can word it its own way.
+_WITH_POINTS: Final = {
+    MADE: N_("{bidder} made {bid} with {reached}"),
+    SET: N_("{bidder} was set on {bid} with {reached}"),
+    CONCEDED: N_("{bidder} conceded {bid} with {reached}"),
+}
+_IN_TRUMP: Final = {
+    MADE: N_("{bidder} made {bid} in {trump}"),
+    SET: N_("{bidder} was set on {bid} in {trump}"),
+    CONCEDED: N_("{bidder} conceded {bid} in {trump}"),
+}
+
+
+def _outcome_note(outcome: str, contract: Contract, *, reached: int | None = None) -> Note:
+    """The note of a contract's outcome: with the points reached, else with the trump."""
+    if reached is not None:
+        return note(
+            _WITH_POINTS[outcome], bidder=contract.bidder, bid=contract.bid, reached=reached
+        )
+    return note(
+        _IN_TRUMP[outcome], bidder=contract.bidder, bid=contract.bid, trump=contract.trump.word
+    )

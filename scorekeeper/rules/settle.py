@@ -1,0 +1,149 @@
+"""The settle-up at the end of the night (docs/rules.md §2): the kitty shared out and the fewest
+transfers that square every balance.
+
+It knows nothing of how the units were won: any match whose hands move units between the
+players (and a kitty) ends with the same algorithm. Auction pinochle in units is the one form
+that plays for units today (:func:`scorekeeper.rules.auction.settlement_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Final
+
+#: Money has cents: amounts are rounded to two places.
+CENT: Final = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the settle-up: ``payer`` gives ``payee`` ``units`` worth ``amount``."""
+
+    payer: str
+    payee: str
+    units: int
+    #: ``units`` x the match's ``unit_value``, in money with two places (``Decimal("0.40")``).
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The end of a match kept in units: the kitty shared out and who pays whom."""
+
+    #: The kitty's balance that was shared among the players.
+    kitty: int
+    #: Every player's share of the kitty (:func:`share_kitty`), in seating order.
+    shares: Mapping[str, int]
+    #: Every player's units after the kitty was shared, in seating order; they sum to zero.
+    balances: Mapping[str, int]
+    #: The fewest transfers that square every balance.
+    transfers: tuple[Transfer, ...]
+
+
+def share_kitty(kitty: int, players: Sequence[str]) -> dict[str, int]:
+    """The kitty's balance shared as evenly as whole units allow (docs/rules.md §2).
+
+    Shares differ by at most one unit; the larger shares go to the players first in seating
+    order (for a negative kitty "larger" is the smaller debt).
+
+    >>> share_kitty(11, ["Ana", "Ben", "Cruz"])
+    {'Ana': 4, 'Ben': 4, 'Cruz': 3}
+    >>> share_kitty(-4, ["Ana", "Ben", "Cruz"])
+    {'Ana': -1, 'Ben': -1, 'Cruz': -2}
+    """
+    base, extra = divmod(kitty, len(players))  # floor division: 0 <= extra < len(players)
+    return {player: base + (1 if i < extra else 0) for i, player in enumerate(players)}
+
+
+def settle_up(
+    totals: Mapping[str, int],
+    kitty: int,
+    players: Sequence[str],
+    unit_value: str | Decimal = "1",
+) -> Settlement:
+    """Share the kitty, then find the fewest transfers that bring every balance to zero.
+
+    ``totals`` are the players' unit balances and ``kitty`` the kitty's (0 without one); they
+    must sum to zero, as every hand's payments do. The fewest transfers number ``n - g``, where
+    ``n`` counts the players not already square and ``g`` is the largest number of disjoint
+    groups of them whose balances each sum to zero: a group of ``k`` needs ``k - 1`` transfers
+    and no fewer. The groups are found by an exhaustive search over subsets (a greedy matching
+    can use more: for 4, 3, -3, -2, -2 "biggest debtor pays biggest creditor" takes four, the
+    groups {3, -3} and {4, -2, -2} three). Tables seat at most six, so the search is short.
+
+    >>> s = settle_up({"Ana": 12, "Ben": -8, "Cruz": 0}, -4, ["Ana", "Ben", "Cruz"], "0.05")
+    >>> s.shares
+    {'Ana': -1, 'Ben': -1, 'Cruz': -2}
+    >>> s.balances
+    {'Ana': 11, 'Ben': -9, 'Cruz': -2}
+    >>> [(t.payer, t.payee, t.units, str(t.amount)) for t in s.transfers]
+    [('Ben', 'Ana', 9, '0.45'), ('Cruz', 'Ana', 2, '0.10')]
+    """
+    if set(totals) != set(players) or len(players) != len(set(players)):
+        raise ValueError("totals must name exactly the players")
+    if sum(totals.values()) + kitty != 0:
+        raise ValueError("the players' totals and the kitty must sum to zero")
+    value = Decimal(str(unit_value))
+    shares = share_kitty(kitty, players) if players else {}
+    balances = {player: totals[player] + shares[player] for player in players}
+    transfers: list[Transfer] = []
+    for group in _zero_sum_groups([p for p in players if balances[p]], balances):
+        for payer, payee, amount in _square_group(group, balances):
+            money = (Decimal(amount) * value).quantize(CENT, rounding=ROUND_HALF_UP)
+            transfers.append(Transfer(payer, payee, amount, money))
+    return Settlement(kitty, shares, balances, tuple(transfers))
+
+
+def _zero_sum_groups(owing: Sequence[str], balances: Mapping[str, int]) -> list[list[str]]:
+    """Split ``owing`` (balances summing to zero, none zero) into the most zero-sum groups.
+
+    Dynamic programming over subsets: ``best[mask]`` is the most groups a zero-sum ``mask``
+    splits into; each step tries every zero-sum part holding the mask's lowest member.
+    """
+    count = len(owing)
+    full = (1 << count) - 1
+    total = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + balances[owing[low]]
+    best: dict[int, int] = {0: 0}
+    part_of: dict[int, int] = {}
+    for mask in range(1, full + 1):
+        if total[mask]:
+            continue
+        lowest = mask & -mask
+        sub = mask
+        while sub:
+            if sub & lowest and total[sub] == 0:
+                parts = 1 + best[mask ^ sub]
+                if parts > best.get(mask, 0):
+                    best[mask] = parts
+                    part_of[mask] = sub
+            sub = (sub - 1) & mask
+    groups: list[list[str]] = []
+    mask = full
+    while mask:
+        part = part_of[mask]
+        groups.append([owing[i] for i in range(count) if part >> i & 1])
+        mask ^= part
+    return sorted(groups, key=lambda group: owing.index(group[0]))
+
+
+def _square_group(group: Sequence[str], balances: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """Transfers that square a zero-sum group of ``k`` players in at most ``k - 1`` payments.
+
+    The biggest debtor pays the biggest creditor (ties: seating order) until all are square;
+    every payment squares at least one of them and the last squares two.
+    """
+    left = {player: balances[player] for player in group}
+    moves: list[tuple[str, str, int]] = []
+    while any(left.values()):
+        payer = min(group, key=lambda p: left[p])  # min/max keep the first of equals
+        payee = max(group, key=lambda p: left[p])
+        amount = min(-left[payer], left[payee])
+        moves.append((payer, payee, amount))
+        left[payer] += amount
+        left[payee] -= amount
+    return moves

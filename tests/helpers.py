@@ -1,0 +1,195 @@
+"""The suite's one HTTP test client: a table that speaks the JSON API and the pages.
+
+:class:`Table` wraps Flask's test client (so it shares its cookies: a match started through the
+pages keeps its edit token in that client's session). The fixture ``table`` of
+``tests/conftest.py`` hands it out. The data every HTTP test reuses lives here too:
+:data:`EXAMPLE_MATCH` (the example of ``docs/api.md``), :data:`NEW_MATCH_FORM` (who sits at a
+match started through the new-match page), and the readers of answers and pages
+(:func:`errors_of`, :func:`totals`, :func:`hidden`, :func:`page_errors`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+API = "/api/v1"
+
+#: The API's example of ``POST /api/v1/matches``, verbatim.
+EXAMPLE_MATCH: dict[str, Any] = {
+    "variant": "pinochle-4",
+    "players": ["Ana", "Ben", "Cruz", "Dee"],
+    "teams": [
+        {"name": "Us", "players": ["Ana", "Cruz"]},
+        {"name": "Them", "players": ["Ben", "Dee"]},
+    ],
+    "rules": {"target": 1500, "counting": "classic"},
+    "dealer": "Ana",
+}
+
+#: The players typed into the new-match page of each variant by :meth:`Table.start`.
+NEW_MATCH_FORM: dict[str, list[str]] = {
+    "pinochle-2": ["Ana", "Ben"],
+    "pinochle-3": ["Ana", "Ben", "Cruz"],
+    "pinochle-4": ["Ana", "Ben", "Cruz", "Dee"],
+    "auction": ["Ana", "Ben", "Cruz"],
+    "partnership-auction": ["Ana", "Ben", "Cruz", "Dee"],
+    "pinnacola": ["Ana", "Ben"],
+}
+
+
+class Table:
+    """One match as a table plays it, over HTTP: its id and edit token, the API and the pages.
+
+    ``create`` (API) or ``start`` (pages) makes the match; the other methods act on it. A test
+    that needs a second match makes a second ``Table(client)``: same client, same cookies.
+    """
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.id = ""
+        self.token = ""
+        #: The answer of ``POST /api/v1/matches`` once :meth:`create` made the match.
+        self.created: dict[str, Any] = {}
+
+    # --- the JSON API ---------------------------------------------------------------------
+
+    def create_raw(self, body: Mapping[str, Any]) -> TestResponse:
+        """``POST /api/v1/matches`` whatever the answer (nothing is remembered)."""
+        return self.client.post(f"{API}/matches", json=body)
+
+    def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Create a match (must succeed) and remember its id and token; the match."""
+        response = self.create_raw(body)
+        assert response.status_code == 201, response.get_json()
+        match: dict[str, Any] = response.get_json()
+        self.id, self.token, self.created = match["id"], match["edit_token"], match
+        return match
+
+    @property
+    def auth(self) -> dict[str, str]:
+        """The ``Authorization`` header of the edit token."""
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def url(self, tail: str = "") -> str:
+        """The API URL of the match, with ``tail`` (``/hands``, ``/finish``...)."""
+        return f"{API}/matches/{self.id}{tail}"
+
+    def get(self) -> dict[str, Any]:
+        """The match as the API shows it (must be found)."""
+        response = self.client.get(self.url())
+        assert response.status_code == 200
+        match: dict[str, Any] = response.get_json()
+        return match
+
+    def add(self, entry: Any, *, key: str | None = None, **headers: str) -> TestResponse:
+        """``POST .../hands`` with the edit token, whatever the answer."""
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        return self.client.post(self.url("/hands"), json=entry, headers=self.auth | headers)
+
+    def add_answer(self, entry: Any) -> dict[str, Any]:
+        """Add a hand that must be accepted; the whole answer (``hand`` and ``match``)."""
+        response = self.add(entry)
+        assert response.status_code == 201, response.get_json()
+        answer: dict[str, Any] = response.get_json()
+        return answer
+
+    def add_ok(self, entry: Any) -> dict[str, Any]:
+        """Add a hand that must be accepted; the match after it."""
+        match: dict[str, Any] = self.add_answer(entry)["match"]
+        return match
+
+    def refused(self, entry: Any, *paths: str) -> dict[str, list[str]]:
+        """Add a hand that must be refused with 422 naming one of ``paths`` (any path if none
+        given) and leave the match as it was; the errors."""
+        before = self.get()
+        response = self.add(entry)
+        assert response.status_code == 422, response.get_json()
+        errors = errors_of(response)
+        if paths:
+            assert any(path in errors for path in paths), errors
+        after = self.get()
+        assert after["version"] == before["version"]
+        assert after["hands"] == before["hands"]
+        return errors
+
+    def replace(self, number: int, entry: Any, *, key: str | None = None) -> TestResponse:
+        """``PUT .../hands/<number>`` with the edit token."""
+        headers = self.auth | ({"Idempotency-Key": key} if key else {})
+        return self.client.put(self.url(f"/hands/{number}"), json=entry, headers=headers)
+
+    def delete(self, number: int, query: str = "", *, key: str | None = None) -> TestResponse:
+        """``DELETE .../hands/<number>`` with the edit token."""
+        headers = self.auth | ({"Idempotency-Key": key} if key else {})
+        return self.client.delete(self.url(f"/hands/{number}{query}"), headers=headers)
+
+    def finish(self, **kwargs: Any) -> TestResponse:
+        """``POST .../finish`` with the edit token."""
+        return self.client.post(self.url("/finish"), headers=self.auth, **kwargs)
+
+    def settlement(self) -> TestResponse:
+        """``GET .../settlement`` (no token needed)."""
+        return self.client.get(self.url("/settlement"))
+
+    # --- the pages ----------------------------------------------------------------------------
+
+    def start(self, variant: str, players: list[str] | None = None, **extra: Any) -> str:
+        """Create a match through the new-match page, every house rule as pre-filled unless
+        given in ``extra`` (``opt_<name>=...``); its page's URL (``/m/<id>``).
+
+        The edit token stays in the client's session, as on the phone that started it."""
+        names = players or NEW_MATCH_FORM[variant]
+        data = {f"player_{i}": name for i, name in enumerate(names)}
+        data.update({key: str(value) for key, value in extra.items()})
+        page = self.client.get(f"/new/{variant}").get_data(as_text=True)
+        for name, value in re.findall(r'<input[^>]*name="(opt_\w+)"[^>]*value="([^"]*)"', page):
+            data.setdefault(name, value)
+        for name in re.findall(r'<input[^>]*checked[^>]*name="(opt_\w+)"', page):
+            data.setdefault(name, "y")
+        for name, value in re.findall(
+            r'<select[^>]*name="(opt_\w+)"[^>]*>.*?<option selected value="([^"]*)"', page, re.S
+        ):
+            data.setdefault(name, value)
+        response = self.client.post(f"/new/{variant}", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        location = response.headers["Location"]
+        self.id, self.token = location.rsplit("/", 1)[-1], ""
+        return location
+
+
+def errors_of(response: TestResponse) -> dict[str, list[str]]:
+    """The ``errors`` of an error answer, checking its shape on the way."""
+    assert response.is_json, response.data
+    errors = response.get_json()["errors"]
+    assert isinstance(errors, dict), errors
+    assert errors
+    for path, messages in errors.items():
+        assert isinstance(path, str)
+        assert isinstance(messages, list), messages
+        assert all(isinstance(m, str) and m for m in messages), messages
+    return errors
+
+
+def totals(html: str) -> dict[str, int]:
+    """The running totals at the top of a match page."""
+    return {
+        side: int(points)
+        for side, points in re.findall(r'class="score" data-side="([^"]+)">(-?\d+)<', html)
+    }
+
+
+def hidden(html: str, name: str) -> str:
+    """The value of a hidden field of the page's hand form."""
+    found = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', html)
+    assert found, name
+    return found.group(1)
+
+
+def page_errors(html: str) -> list[str]:
+    """The messages of an entry a page refused."""
+    return re.findall(r'class="error[^"]*" role="alert">([^<]+)<', html)

@@ -1,0 +1,3 @@
+from wtforms import FileField as _FileField
+
+class FileField(_FileField): ...
