@@ -15,6 +15,10 @@ from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
 from .text import Note
 
+#: The ways the deal and the play may pass (docs/rules.md §5).
+LEFT = "left"
+RIGHT = "right"
+
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 
@@ -59,10 +63,31 @@ class Setup:
                 return team.name
         return player
 
+    @property
+    def direction(self) -> str:
+        """Which way the deal and the play pass: ``left`` (clockwise) or ``right``
+        (docs/rules.md §5, option ``direction``; a match without the option passes left)."""
+        return str(self.options.get("direction", LEFT))
+
+    @property
+    def rotation(self) -> tuple[str, ...]:
+        """The players in the order the deal and the first bid or lead pass, starting with the
+        first in seating order: the seating itself when play passes left, else reversed.
+        Every "on the dealer's left" of the rules counts in this order.
+
+        >>> Setup("pinochle-3", {"direction": "right"}, ("Ana", "Ben", "Cruz")).rotation
+        ('Ana', 'Cruz', 'Ben')
+        """
+        if self.direction == RIGHT:
+            return (self.players[0], *reversed(self.players[1:]))
+        return self.players
+
     def dealer_of(self, number: int) -> str:
-        """Who deals hand ``number`` (1-based) when the deal simply passes to the left."""
-        start = self.players.index(self.first_dealer or self.players[0])
-        return self.players[(start + number - 1) % len(self.players)]
+        """Who deals hand ``number`` (1-based) when the deal simply passes on, in the match's
+        direction."""
+        rotation = self.rotation
+        start = rotation.index(self.first_dealer or self.players[0])
+        return rotation[(start + number - 1) % len(rotation)]
 
 
 @dataclass(frozen=True)
@@ -176,7 +201,9 @@ def finish(state: MatchState) -> MatchState:
 
 
 def player_left_of(players: Sequence[str], player: str, among: Sequence[str] = ()) -> str:
-    """The first player on ``player``'s left, counting only ``among`` when given."""
+    """The first player after ``player`` in ``players`` (on his left when ``players`` is the
+    seating; pass :attr:`Setup.rotation` to follow the match's direction), counting only
+    ``among`` when given."""
     start = players.index(player)
     for step in range(1, len(players) + 1):
         candidate = players[(start + step) % len(players)]

@@ -137,3 +137,15 @@ def every_option(specs_for: SpecsFor) -> list[tuple[OptionSpec, tuple[str, Any] 
                     found.append((extra, (spec.name, value)))
                     names.add(extra.name)
     return found
+
+
+#: Every variant's option ``direction`` (docs/rules.md §5): the deal and the first bid or lead
+#: pass to the left (clockwise; seed 004, Bicycle) or to the right (seed 000: play starts "a la
+#: derecha del que reparte").
+DIRECTION_OPTION = OptionSpec(
+    "direction",
+    "left",
+    Choice("left", "right"),
+    "The deal and the play pass to the left (clockwise) or to the right",
+    group=PLAY_GROUP,
+)

@@ -85,6 +85,14 @@ class Table:
     declare_out: bool = False
     #: Whether a side's meld may be given as a list of meld ids (the chips, the calculator).
     meld_lists: bool = False
+    #: Whether meld and "took a trick" are entered per player, tricks per side (four-handed
+    #: partners under ``saving_trick: player``, docs/rules.md §1).
+    meld_by_player: bool = False
+    #: Whether the bidder may throw his hand in before seeing the widow (auction in units with
+    #: a kitty, at the minimum bid: outcome ``thrown_in``, docs/rules.md §2).
+    thrown_in: bool = False
+    #: Which way the deal and the play pass (``left`` or ``right``, docs/rules.md §5).
+    direction: str = "left"
     #: The bid limits and step, in the forms that bid.
     min_bid: int | None = None
     max_bid: int | None = None
