@@ -132,6 +132,19 @@ class MatchState:
     kitty: int | None = None
     #: Anything else a form wants to tell a page (e.g. ``{"second": "Ben"}``).
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Stored hands the rules refuse to replay (docs/rules.md §7): the state is then the match
+    #: as it stood before the first of them. Empty for a match that replays whole.
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A stored hand that the current rules refuse: the match stops before it until the table
+    corrects or undoes it (docs/rules.md §7, API ``problems``)."""
+
+    #: The hand's number (1-based) and the refusal, as a new entry would get it.
+    hand: int
+    error: RuleError
 
 
 def standings_by_total(sides: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
