@@ -64,7 +64,9 @@ def match_document(match: Match) -> dict[str, Any]:
 
 def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, Any]], str]) -> str:
     """One row per hand: number, dealer, what was entered (``summary`` of it and the entry
-    itself as JSON), every side's score in that hand, then every side's total after it.
+    itself as JSON), every side's score in that hand, then every side's total after it. A
+    stored hand the rules refuse now, and those after it, have their row with no numbers
+    (``state.problems``, docs/rules.md §7).
 
     Headings are English and fixed, so that a spreadsheet made from one export reads the next.
     """
@@ -97,6 +99,20 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
         if kitty:
             row.append(kitty_total)
         writer.writerow(row)
+    # Stored hands the rules refuse now (docs/rules.md §7): the replay stopped before the
+    # first; they are listed as entered, with no scores (the dealer of the first is known).
+    numbers_width = (len(sides) + int(kitty)) * 2
+    for stored in match.hands[len(state.hands) :]:
+        dealer = state.dealer if stored.number == len(state.hands) + 1 else ""
+        writer.writerow(
+            [
+                stored.number,
+                _cell(dealer),
+                _cell(summary(stored.input)),
+                _cell(json.dumps(stored.input, ensure_ascii=False, separators=(",", ":"))),
+                *[""] * numbers_width,
+            ]
+        )
     return out.getvalue()
 
 

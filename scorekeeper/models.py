@@ -35,6 +35,9 @@ class Match(Model):
     #: The API id of the form (``pinochle-4``).
     variant: Mapped[str] = mapped_column(sa.String(40))
     #: Every option with its value, defaults filled in by the rules when the match was created.
+    #: A match is scored by these forever (docs/rules.md §7): when a release redefines a
+    #: default or a preset, a data migration rewrites the older matches' options to the
+    #: explicit old meaning (``61ac164bbc84``: rules revision 2).
     options: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     #: Player names in seating order, clockwise.
     players: Mapped[list[str]] = mapped_column(sa.JSON)

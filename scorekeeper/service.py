@@ -22,6 +22,15 @@ Every write (:func:`add_hand`, :func:`replace_hand`, :func:`delete_last_hand`,
    does not use up its key;
 6. write the hand, bump ``version``, store the idempotent answer, commit.
 
+Stored hands the rules refuse
+-----------------------------
+Reads never fail on a stored hand (docs/rules.md §7): :func:`state_of` replays leniently
+(:func:`scorekeeper.rules.replay.replay`), so a match whose hand N the current rules refuse is
+the match as it stood after hand N-1, with ``state.problems == (Problem(N, error),)``. Writes
+replay strictly: while a problem stands, adding a hand and finishing are a :class:`Conflict`;
+replacing the problem hand with an entry the rules take fixes it, and undoing the last hand
+works as always (and removes the problem hand when it is the last).
+
 Idempotent answers
 ------------------
 Each write takes ``respond(match, state) -> (status, body)``: it is called inside the
@@ -41,7 +50,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -51,6 +60,8 @@ from .extensions import db
 from .models import Hand, IdempotentWrite, Match, utcnow
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
 from .rules.auction import settlement_of
+from .rules.match import Problem
+from .rules.replay import problem_of, replay
 from .rules.settle import Settlement
 from .rules.variants import find_variant
 
@@ -139,8 +150,18 @@ def setup_of(match: Match) -> Setup:
 
 def state_of(match: Match) -> MatchState:
     """The match replayed by its rules; ended by :func:`~scorekeeper.rules.finish` if the table
-    finished it."""
-    return _play(match, [hand.input for hand in match.hands])
+    finished it. Never refused: if the rules refuse stored hand N, the match as it stood before
+    it, with ``problems`` naming it (module doc, "Stored hands the rules refuse")."""
+    return _replay(match, [hand.input for hand in match.hands])
+
+
+def sitting_out(match: Match, state: MatchState) -> tuple[str, ...]:
+    """The players dealt out of the next hand, in seating order (API ``sitting_out``): the
+    players not in ``state.active`` (auction at 4-6 players, the winner while two play on in
+    ``pinochle-3``); none once the match is finished, nor where everybody plays."""
+    if state.status == FINISHED or not state.active:
+        return ()
+    return tuple(player for player in match.players if player not in state.active)
 
 
 def check_token(match: Match, token: str | None) -> None:
@@ -210,11 +231,18 @@ def add_hand(
     def change(match: Match) -> MatchState:
         if match.finished:
             raise Conflict("the match is finished: undo its last hand to reopen it")
+        stored = len(match.hands)
         inputs = [hand.input for hand in match.hands] + [dict(entry)]
         try:
             state = _play(match, inputs)
-        except MatchOverError as over:
-            raise Conflict("the match is over: no more hands can be added") from over
+        except (MatchOverError, RuleError) as refusal:
+            problem = problem_of(refusal, stored)
+            if problem is not None:
+                # A stored hand the rules refuse now (docs/rules.md §7), not the new entry.
+                _refuse_problem(problem, refusal)
+            if isinstance(refusal, MatchOverError):
+                raise Conflict("the match is over: no more hands can be added") from refusal
+            raise
         match.hands.append(
             Hand(number=len(match.hands) + 1, input=dict(entry), created_at=utcnow())
         )
@@ -239,29 +267,41 @@ def replace_hand(
 
     def change(match: Match) -> MatchState:
         hand = _hand(match, number)
-        inputs = [h.input for h in match.hands]
+        stored = [h.input for h in match.hands]
+        inputs = list(stored)
         inputs[number - 1] = dict(entry)
         try:
             state = _play(match, inputs)
-        except MatchOverError as over:
-            raise Conflict(
-                "this correction ends the match at hand {hand}, before the hands "
-                "that follow it: undo those first",
-                hand=over.hand - 1,
-            ) from over
-        except RuleError as error:
-            if error.hand is not None and error.hand > number:
-                # The entry itself is fine, but a later hand no longer fits the match it
-                # makes (three-handed play-on: the winner changed): like a correction that
-                # ends the match early, it conflicts with the hands after it.
+        except (MatchOverError, RuleError) as refusal:
+            problem = problem_of(refusal, len(inputs))
+            if problem is None or (problem.hand == number and isinstance(refusal, RuleError)):
+                raise  # the entry itself is refused (422)
+            if problem.hand <= number:
+                # A stored hand before this one is refused now, or the match was over before
+                # this one (docs/rules.md §7): that hand needs its own correction or an undo.
+                _refuse_problem(problem, refusal)
+            stopped = _replay(match, stored).problems
+            if stopped and stopped[0].hand <= problem.hand:
+                # The match already stopped at a refused hand no later than the one it stops
+                # at now: the correction (its entry taken by the rules) leaves it no worse.
+                hand.input = dict(entry)
+                return _replay(match, inputs)
+            if isinstance(refusal, MatchOverError):
                 raise Conflict(
-                    "with this correction hand {hand} no longer fits "
-                    "({reason}): undo the hands after {number} first",
-                    hand=error.hand,
-                    reason=error,
-                    number=number,
-                ) from error
-            raise
+                    "this correction ends the match at hand {hand}, before the hands "
+                    "that follow it: undo those first",
+                    hand=refusal.hand - 1,
+                ) from refusal
+            # The entry itself is fine, but a later hand no longer fits the match it makes
+            # (three-handed play-on: the winner changed): like a correction that ends the
+            # match early, it conflicts with the hands after it.
+            raise Conflict(
+                "with this correction hand {hand} no longer fits "
+                "({reason}): undo the hands after {number} first",
+                hand=problem.hand,
+                reason=refusal,
+                number=number,
+            ) from refusal
         hand.input = dict(entry)
         return state
 
@@ -291,7 +331,8 @@ def delete_last_hand(
             )
         match.hands.remove(hand)
         match.finished = False
-        return _play(match, [h.input for h in match.hands])
+        # Lenient: undoing the hands after a refused one must work (docs/rules.md §7).
+        return _replay(match, [h.input for h in match.hands])
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -308,7 +349,11 @@ def finish_match(
 
     def change(match: Match) -> MatchState:
         state = state_of(match)
-        if match.finished or state.status == FINISHED:
+        if match.finished:
+            raise Conflict("the match is already finished")
+        if state.problems:
+            _refuse_problem(state.problems[0])
+        if state.status == FINISHED:
             raise Conflict("the match is already finished")
         match.finished = True
         return finish(state)  # what state_of now gives, without replaying again
@@ -320,8 +365,24 @@ def finish_match(
 
 
 def _play(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
+    """The strict replay of the writes: any hand the rules refuse raises."""
     state = find_variant(match.variant).play(setup_of(match), list(inputs))
     return finish(state) if match.finished else state
+
+
+def _replay(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
+    """The lenient replay of the reads: a refused stored hand becomes ``state.problems``."""
+    state = replay(find_variant(match.variant), setup_of(match), inputs)
+    return finish(state) if match.finished else state
+
+
+def _refuse_problem(problem: Problem, cause: BaseException | None = None) -> NoReturn:
+    """The :class:`Conflict` of a write that a refused stored hand stands in the way of."""
+    raise Conflict(
+        "stored hand {hand} no longer fits the rules ({reason}): correct it or undo it first",
+        hand=problem.hand,
+        reason=problem.error,
+    ) from cause
 
 
 def _hand(match: Match, number: int) -> Hand:

@@ -113,16 +113,37 @@
     var kinds = data("kinds") || {};
     var line = document.getElementById("picked");
     var wild = form.querySelector("input[name=pinelle]");
+    var jokers = form.querySelector("input[name=joker_sets]");
+    var pinelle = function () { return wild ? wild.checked : form.dataset.pinelle === "true"; };
     update = function () {
       var cards = picked();
       if (!cards.length) { text(line, ""); line.className = "picked"; return; }
-      ask({ meld: cards, pinelle: wild ? wild.checked : form.dataset.pinelle === "true" },
+      ask({ meld: cards, pinelle: pinelle(),
+            joker_sets: jokers ? jokers.checked : form.dataset.jokerSets === "true" },
         function (ok, answer) {
           line.className = "picked " + (ok ? "ok" : "no");
           text(line, ok ? (kinds[answer.kind] || answer.kind) + " · " + answer.points : firstError(answer));
         });
     };
-    if (wild) wild.addEventListener("change", update);
+    // docs/rules.md §3: the red 2s are in the deck only without pinelle; a gap holds their
+    // place with pinelle (a red 2 picked before the switch went on is put back).
+    var redTwos = data("redTwos") || [];
+    var showDeck = function () {
+      var off = !pinelle();
+      redTwos.forEach(function (name) {
+        var cell = form.querySelector('.card[data-card="' + name + '"]');
+        var gap = form.querySelector('[data-gap-for="' + name + '"]');
+        if (!cell) return;
+        if (!off && countOf(cell)) { cell.querySelector("input").value = "0"; mark(cell); }
+        cell.hidden = !off;
+        if (gap) gap.hidden = off;
+      });
+      $all(document, "[data-values]").forEach(function (note) {
+        note.hidden = (note.dataset.values === "natural") !== off;
+      });
+    };
+    if (wild) wild.addEventListener("change", function () { showDeck(); update(); });
+    if (jokers) jokers.addEventListener("change", update);
   }
   if (picked().length) update();
 })();

@@ -147,10 +147,16 @@ class Table:
         data = {f"player_{i}": name for i, name in enumerate(names)}
         data.update({key: str(value) for key, value in extra.items()})
         page = self.client.get(f"/new/{variant}").get_data(as_text=True)
-        for name, value in re.findall(r'<input[^>]*name="(opt_\w+)"[^>]*value="([^"]*)"', page):
-            data.setdefault(name, value)
-        for name in re.findall(r'<input[^>]*checked[^>]*name="(opt_\w+)"', page):
-            data.setdefault(name, "y")
+        for field in re.findall(r"<input[^>]*>", page):
+            found = re.search(r'name="(opt_\w+)"', field)
+            if not found:
+                continue
+            if 'type="checkbox"' in field:
+                # A box is sent only when it is ticked, as a browser does.
+                if "checked" in field:
+                    data.setdefault(found.group(1), "y")
+            elif value := re.search(r'value="([^"]*)"', field):
+                data.setdefault(found.group(1), value.group(1))
         for name, value in re.findall(
             r'<select[^>]*name="(opt_\w+)"[^>]*>.*?<option selected value="([^"]*)"', page, re.S
         ):

@@ -18,10 +18,11 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import service
 from ..extensions import csrf
-from ..i18n import note_text
+from ..i18n import note_text, rule_message
 from ..models import Match
 from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
+from ..rules.match import Problem
 from ..rules.text import N_
 from . import bp
 
@@ -186,13 +187,16 @@ def pinochle_meld() -> Response:
 
 @bp.post("/meld/pinnacola")
 def pinnacola_meld() -> Response:
-    """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld."""
+    """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld; ``pinelle``
+    (true by default) and ``joker_sets`` (false) as the match options (docs/rules.md §3)."""
     from ..rules.pinnacola import value_meld
 
     body = as_object(_json_body(), "_")
-    check_keys(body, ("meld", "pinelle"), required=("meld",))
+    check_keys(body, ("meld", "pinelle", "joker_sets"), required=("meld",))
     pinelle = as_bool(body.get("pinelle", True), "pinelle")
-    return jsonify(value_meld(body["meld"], pinelle=pinelle, path="meld").as_json())
+    joker_sets = as_bool(body.get("joker_sets", False), "joker_sets")
+    value = value_meld(body["meld"], pinelle=pinelle, joker_sets=joker_sets, path="meld")
+    return jsonify(value.as_json())
 
 
 # --- Serialisation ---------------------------------------------------------------------------
@@ -200,7 +204,9 @@ def pinnacola_meld() -> Response:
 
 def match_json(match: Match, state: MatchState) -> dict[str, Any]:
     """A match as docs/api.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
-    the timestamps)."""
+    the timestamps). ``sitting_out``: the players dealt out of the next hand; ``problems``: the
+    stored hand the rules refuse now, with its errors as a 422 would give them (docs/rules.md
+    §7)."""
     stored = {hand.number: hand.input for hand in match.hands}
     return {
         "id": match.public_id,
@@ -218,6 +224,10 @@ def match_json(match: Match, state: MatchState) -> dict[str, Any]:
         "standings": list(state.standings),
         "dealer": state.dealer,
         "leader": state.leader,
+        "sitting_out": list(service.sitting_out(match, state)),
+        "problems": [
+            problem_json(problem, stored.get(problem.hand, {})) for problem in state.problems
+        ],
         "active": list(state.active),
         "target": state.target,
         "extra": _plain(state.extra),
@@ -236,6 +246,17 @@ def hand_json(hand: HandResult, entry: Mapping[str, Any]) -> dict[str, Any]:
         "payments": None if hand.payments is None else dict(hand.payments),
         "active": list(hand.active),
         "notes": [note_text(note) for note in hand.notes],
+    }
+
+
+def problem_json(problem: Problem, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored hand the rules refuse: its number, the errors a 422 would give for it, and
+    (beyond docs/api.md) its ``input`` as stored, for a client to offer it for correction."""
+    error = problem.error
+    return {
+        "hand": problem.hand,
+        "errors": {error.path or "_": [rule_message(error)]},
+        "input": dict(entry),
     }
 
 

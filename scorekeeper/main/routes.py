@@ -8,7 +8,7 @@ from flask import render_template
 
 from .. import service
 from ..matches.tokens import opened_matches, token_for
-from ..rules import FINISHED
+from ..rules import FINISHED, RuleError
 from ..rules.variants import find_variant
 from . import bp
 
@@ -33,7 +33,12 @@ def _opened() -> list[Opened]:
             match = service.get_match(public_id)
         except service.NotFound:
             continue
-        finished = match.finished or service.state_of(match).status == FINISHED
+        try:
+            # A refused stored hand never fails the replay (service.state_of, docs/rules.md §7);
+            # a setup the rules refuse as a whole would, and still must not hide the match.
+            finished = match.finished or service.state_of(match).status == FINISHED
+        except RuleError:
+            finished = match.finished
         opened.append(
             {
                 "id": public_id,

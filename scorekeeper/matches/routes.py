@@ -14,9 +14,9 @@ from wtforms import HiddenField
 
 from .. import service
 from ..forms import FormError, add_error, new_key, show_rule_error
-from ..i18n import message_of
+from ..i18n import message_of, rule_message
 from ..models import Match
-from ..rules import FINISHED, MatchState, RuleError
+from ..rules import FINISHED, HandResult, MatchState, RuleError
 from ..rules.table import Table
 from ..rules.variants import Variant, all_variants, find_variant
 from . import bp
@@ -161,6 +161,11 @@ def _render_match(
             settlement=settlement,
             chips=CHIPS,
             trumps=TRUMP_SYMBOLS,
+            problems=[
+                {"hand": problem.hand, "message": rule_message(problem.error)}
+                for problem in state.problems
+            ],
+            stored_hands=len(match.hands),
         ),
         status,
     )
@@ -178,7 +183,8 @@ def show(public_id: str) -> Any:
     remember_opened(public_id)
     state = service.state_of(match)
     form = None
-    if token_for(public_id) and state.status != FINISHED:
+    # A stored hand the rules refuse (docs/rules.md §7) is corrected or undone before any other.
+    if token_for(public_id) and state.status != FINISHED and not state.problems:
         table = table_of(match, state.active)
         form = _hand_form(table, match, query_prefill(table, request.args))
         form.tools = _tool_link(public_id, request.args)
@@ -239,9 +245,7 @@ def correct_hand(public_id: str, number: int) -> Any:
     match = match_or_404(public_id)
     token = _token_or_403(public_id)
     state = service.state_of(match)
-    if not 1 <= number <= len(state.hands):
-        abort(404)
-    hand = state.hands[number - 1]
+    hand = _hand_to_correct(match, state, number)
     table = table_of(match, hand.active)
     status = 200
     if request.method == "GET":
@@ -267,6 +271,17 @@ def correct_hand(public_id: str, number: int) -> Any:
         ),
         status,
     )
+
+
+def _hand_to_correct(match: Match, state: MatchState, number: int) -> HandResult:
+    """Hand ``number`` as the rules read it; a stored hand they refuse (the first problem,
+    docs/rules.md §7) as it was entered, dealt as the match stands before it."""
+    if 1 <= number <= len(state.hands):
+        return state.hands[number - 1]
+    if state.problems and number == state.problems[0].hand <= len(match.hands):
+        stored = match.hands[number - 1].input
+        return HandResult(number, state.dealer, stored, active=state.active)
+    abort(404)
 
 
 @bp.post("/m/<public_id>/hands/<int:number>/undo")

@@ -5,7 +5,12 @@ Seed 000 ("pinacle subastado") is the primary source: three play, a fourth deals
 "from 300 the amount doubles for every 50 more", spades double it, a bidder who fails pays
 every other player double, "the loser also pays the kitty the same amount", and a bidder who
 makes 350 or more collects a bonus "fixed beforehand" from the kitty. Hoyle's and Scarne's
-schedules are the other presets of docs/rules.md's table.
+schedules are the other presets of docs/rules.md's table; Hoyle and Scarne also give the hand
+thrown in before the widow (it pays the kitty only) and Scarne the single spades concession.
+Always three are dealt in (docs/rules.md §2): at four the dealer sits out, at five the dealer and
+the second on his left, at six the dealer and the second and fourth on his left (a house
+extension of Bicycle's rule; matches created before revision 2 keep their six-player seating,
+the dealer and the player opposite, as ``six_seating: opposite``).
 
 In units, a hand moves chips: :func:`hand_payments` gives every player's (and the kitty's)
 gain or loss, always summing to zero. The parts that are not the variant have their own
@@ -22,13 +27,17 @@ from typing import Any, Final
 
 from .auction_hands import (
     ALL_PASS,
+    BIDDER_BID,
+    BIDDER_TAKEN,
     CONCEDED,
     MADE,
     SET,
+    THROWN_IN,
     Contract,
     read_points_hand,
     read_units_hand,
 )
+from .cards import Suit
 from .entry import as_object
 from .errors import MatchOverError, RuleError, for_hand
 from .match import (
@@ -44,6 +53,7 @@ from .match import (
 )
 from .options import (
     BIDDING_GROUP,
+    DIRECTION_OPTION,
     KITTY_GROUP,
     SCORING_GROUP,
     OptionSpec,
@@ -55,6 +65,7 @@ from .options import (
 from .pinochle import (
     AUCTION_COUNTING_OPTION,
     BID_STEP,
+    LAST_TRICK_OPTION,
     LOWEST_MIN_BID,
     MAX_BID,
     MELDS_OPTION,
@@ -75,19 +86,44 @@ UNITS: Final = "units"
 POINTS: Final = "points"
 
 
-def active_players(players: Sequence[str], dealer: str) -> tuple[str, ...]:
-    """The three players dealt in, in seating order (docs/rules.md §5).
+#: The six-player seating of the matches created before revision 2 (docs/rules.md §5): the
+#: dealer and the player opposite him sit out, four are dealt in. A stored match carries it as
+#: ``six_seating: opposite``; a new match may not choose it.
+SIX_OPPOSITE: Final = "opposite"
 
-    3 players: all; 4: the dealer sits out; 5: the dealer and the second player on his left;
-    6: the dealer and the player opposite him (third on his left).
+#: Who sits out, as steps on the dealer's left (0 is the dealer), by the number of players
+#: (docs/rules.md §2): always three are dealt in.
+_OUT_STEPS: Final[Mapping[int, tuple[int, ...]]] = {3: (), 4: (0,), 5: (0, 2), 6: (0, 2, 4)}
+
+
+def active_players(
+    players: Sequence[str],
+    dealer: str,
+    *,
+    rotation: Sequence[str] | None = None,
+    six_seating: str | None = None,
+) -> tuple[str, ...]:
+    """The players dealt in, in the order of ``players`` (docs/rules.md §2).
+
+    Always three: 3 players: all; 4: the dealer sits out; 5: the dealer and the second player
+    on his left (Bicycle); 6: the dealer and the second and fourth on his left (the first,
+    third and fifth play). "On his left" counts in ``rotation`` (:attr:`Setup.rotation`, the
+    order the deal passes; ``players`` when not given). A match created before revision 2
+    with six players keeps its seating (``six_seating: opposite``): the dealer and the player
+    opposite him (third on his left) sit out, four are dealt in.
 
     >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve"], "Ana")
     ('Ben', 'Dee', 'Eve')
+    >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"], "Ana")
+    ('Ben', 'Dee', 'Fay')
+    >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"], "Ana", six_seating="opposite")
+    ('Ben', 'Cruz', 'Eve', 'Fay')
     """
-    count = len(players)
-    start = players.index(dealer)
-    out_steps = {3: (), 4: (0,), 5: (0, 2), 6: (0, 3)}[count]
-    out = {players[(start + step) % count] for step in out_steps}
+    order = tuple(players if rotation is None else rotation)
+    count = len(order)
+    start = order.index(dealer)
+    out_steps = (0, 3) if count == 6 and six_seating == SIX_OPPOSITE else _OUT_STEPS[count]
+    out = {order[(start + step) % count] for step in out_steps}
     return tuple(p for p in players if p not in out)
 
 
@@ -101,16 +137,18 @@ def hand_payments(
 
     docs/rules.md §2: made, every other player pays the bidder ``units x m``; set ("double bete"),
     the bidder pays every other player ``2 x units x m``; conceded ("single bete"),
-    ``units x m``. With the kitty, a set or conceding bidder pays it what he pays one player,
-    and a bidder who makes at least ``kitty_bonus_from`` collects ``kitty_bonus`` from it (a
-    fixed sum, seed 000). All pass: nobody pays, unless ``all_pass_pays`` (1 unit each into the
+    ``units x m`` (``units x 1`` in spades under ``spades_concession: single``, Scarne). With
+    the kitty, a set or conceding bidder pays it what he pays one player, and a bidder who
+    makes at least ``kitty_bonus_from`` collects ``kitty_bonus`` from it (a fixed sum, seed
+    000). Thrown in before the widow: the bidder pays the kitty ``units(bid)`` and nobody else
+    (Hoyle/Scarne). All pass: nobody pays, unless ``all_pass_pays`` (1 unit each into the
     kitty). The result always sums to zero over the players and ``"kitty"``.
 
     >>> from scorekeeper.rules.cards import Suit
     >>> hand_payments(["Ana", "Ben", "Cruz"], "made", Contract("Ana", 350, Suit.SPADES),
     ...               {"schedule": "doubling", "spades_double": True, "hearts_triple": False,
     ...                "kitty": True, "kitty_bonus_from": 350, "kitty_bonus": 10})
-    {'Ana': 26, 'Ben': -8, 'Cruz': -8, 'kitty': -10}
+    {'Ana': 18, 'Ben': -4, 'Cruz': -4, 'kitty': -10}
     """
     payments = dict.fromkeys(players, 0)
     payments[KITTY] = 0
@@ -121,11 +159,25 @@ def hand_payments(
                 payments[player] -= 1
                 payments[KITTY] += 1
         return payments
-    each = units(contract.bid, options.get("schedule", "doubling")) * trump_multiplier(
+    worth = units(contract.bid, options.get("schedule", "doubling"))
+    if outcome == THROWN_IN or contract.trump is None:
+        # Hoyle/Scarne: "he must only pay the kitty"; no trump was named, nothing multiplies.
+        payments[KITTY] += worth
+        payments[contract.bidder] -= worth
+        return payments
+    multiplier = trump_multiplier(
         contract.trump,
         spades_double=bool(options.get("spades_double", True)),
         hearts_triple=bool(options.get("hearts_triple", False)),
     )
+    if (
+        outcome == CONCEDED
+        and contract.trump is Suit.SPADES
+        and options.get("spades_concession", SPADES_CONCESSION_DOUBLE) == SPADES_CONCESSION_SINGLE
+    ):
+        # Scarne: spades thrown in "without playing a card" pay "only a single amount".
+        multiplier = 1
+    each = worth * multiplier
     # The bidder receives from (made) or pays to (set, conceded) each payee the same sum.
     per_payee = {MADE: -each, SET: 2 * each, CONCEDED: each}[outcome]
     payees = [p for p in players if p != contract.bidder]
@@ -187,6 +239,11 @@ SCORING_OPTION: Final = OptionSpec(
     "Settle in units (chips) or keep points to a target",
     group=SCORING_GROUP,
 )
+#: How a bidder who concedes in spades pays (docs/rules.md §2): double like any spades hand, or
+#: single (Scarne: "a player who makes spades trump and throws in his hand without playing a card
+#: pays only a single amount").
+SPADES_CONCESSION_DOUBLE: Final = "double"
+SPADES_CONCESSION_SINGLE: Final = "single"
 UNIT_OPTIONS: Final = (
     OptionSpec(
         "schedule",
@@ -198,6 +255,13 @@ UNIT_OPTIONS: Final = (
     ),
     OptionSpec("spades_double", True, boolean(), "Spades trump pays double", group=BIDDING_GROUP),
     OptionSpec("hearts_triple", False, boolean(), "Hearts trump pays triple", group=BIDDING_GROUP),
+    OptionSpec(
+        "spades_concession",
+        SPADES_CONCESSION_DOUBLE,
+        choice(SPADES_CONCESSION_DOUBLE, SPADES_CONCESSION_SINGLE),
+        "A bidder who gives up in spades before play pays double, or single",
+        group=BIDDING_GROUP,
+    ),
     OptionSpec("kitty", True, boolean(), "Kitty", group=KITTY_GROUP),
     OptionSpec(
         "kitty_bonus_from",
@@ -216,8 +280,23 @@ UNIT_OPTIONS: Final = (
     ),
     OptionSpec("unit_value", "1", _read_unit_value, "Money per unit", group=BIDDING_GROUP),
 )
+#: What a bidder who makes it scores in points (docs/rules.md §2).
+BIDDER_SCORES_OPTION: Final = OptionSpec(
+    "bidder_scores",
+    BIDDER_TAKEN,
+    choice(BIDDER_TAKEN, BIDDER_BID),
+    "A bidder who makes it scores the points he took, or the amount he bid",
+    group=SCORING_GROUP,
+)
 UNIT_OPTION_NAMES: Final = tuple(spec.name for spec in UNIT_OPTIONS)
-POINT_OPTION_NAMES: Final = ("counting", "melds", "target", "tie_rule")
+POINT_OPTION_NAMES: Final = (
+    "counting",
+    "last_trick",
+    "melds",
+    "target",
+    "tie_rule",
+    "bidder_scores",
+)
 
 
 # --- The variant ------------------------------------------------------------------------------
@@ -235,22 +314,35 @@ class Auction(Variant):
     player_counts = (3, 4, 5, 6)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``min_bid`` and ``scoring``, then the options of the chosen scoring mode."""
+        """``min_bid`` and ``scoring``, then the options of the chosen scoring mode, and
+        ``direction`` (docs/rules.md §4)."""
         if given.get("scoring") == POINTS:
             return (
                 MIN_BID_OPTION,
                 SCORING_OPTION,
                 AUCTION_COUNTING_OPTION,
+                LAST_TRICK_OPTION,
                 MELDS_OPTION,
                 target_option(1000),
                 TIE_RULE_OPTION,
+                BIDDER_SCORES_OPTION,
+                DIRECTION_OPTION,
             )
-        return (MIN_BID_OPTION, *UNIT_OPTIONS, SCORING_OPTION)
+        return (MIN_BID_OPTION, *UNIT_OPTIONS, SCORING_OPTION, DIRECTION_OPTION)
 
     def resolve_options(self, given: object) -> dict[str, Any]:
         """Every option with its value; an option of the other scoring mode is refused by name,
         and the options are checked against each other (docs/rules.md §4)."""
         given_map: Mapping[str, Any] = {} if given is None else as_object(given, "rules")
+        if "six_seating" in given_map:
+            # docs/rules.md §5: only matches created before revision 2 keep the old six-player
+            # seating (their stored options carry it); a new match seats three every hand.
+            raise RuleError(
+                "rules.six_seating",
+                "only matches created before the rules changed keep this seating: a new match"
+                " deals three in every hand",
+                code="old_matches_only",
+            )
         scoring = (
             SCORING_OPTION.read(given_map["scoring"], "rules.scoring")
             if "scoring" in given_map
@@ -305,6 +397,8 @@ class Auction(Variant):
             trick_total=None if units else counting_of(setup.options).total,
             took_trick_matters=not units,
             meld_lists=not units,
+            thrown_in=units and bool(setup.options.get("kitty", True)),
+            direction=setup.direction,
             min_bid=int(setup.options["min_bid"]),
             max_bid=MAX_BID,
             words=BID_WORDS,
@@ -316,6 +410,8 @@ class Auction(Variant):
         options = setup.options
         points = options["scoring"] == POINTS
         players = setup.players
+        rotation = setup.rotation
+        six_seating = options.get("six_seating")
         totals = dict.fromkeys(players, 0)
         kitty = 0
         target: int | None = options["target"] if points else None
@@ -326,7 +422,7 @@ class Auction(Variant):
             if winner is not None:
                 raise MatchOverError(number)
             dealer = setup.dealer_of(number)
-            active = active_players(players, dealer)
+            active = active_players(players, dealer, rotation=rotation, six_seating=six_seating)
             with for_hand(number):
                 if points:
                     assert target is not None
@@ -349,7 +445,7 @@ class Auction(Variant):
                         )
                     )
                 else:
-                    units_hand = read_units_hand(entry, players, active, options["min_bid"])
+                    units_hand = read_units_hand(entry, players, active, options)
                     payments = hand_payments(
                         players, units_hand.outcome, units_hand.contract, options
                     )
@@ -367,7 +463,9 @@ class Auction(Variant):
                         )
                     )
         next_dealer = setup.dealer_of(len(hands) + 1)
-        next_active = active_players(players, next_dealer)
+        next_active = active_players(
+            players, next_dealer, rotation=rotation, six_seating=six_seating
+        )
         return MatchState(
             sides=players,
             hands=tuple(results),
@@ -376,7 +474,7 @@ class Auction(Variant):
             winner=winner,
             standings=standings_by_total(players, totals),
             dealer=next_dealer,
-            leader=player_left_of(players, next_dealer, among=next_active),
+            leader=player_left_of(rotation, next_dealer, among=next_active),
             active=next_active,
             target=target,
             kitty=kitty if not points and options["kitty"] else None,

@@ -17,10 +17,12 @@ from .entry import as_choice, as_int, as_object, as_side, as_str, check_keys
 from .errors import RuleError
 from .pinochle import (
     BID_STEP,
+    COUNTINGS,
     MAX_BID,
     MELD_LIMIT,
     STANDARD_MELDS,
     Counting,
+    check_trick_points,
     counting_of,
     read_meld,
     read_melds,
@@ -29,26 +31,34 @@ from .pinochle import (
 )
 from .text import N_, Note, note
 
-#: Trick points of one hand under ``classic`` or ``counters`` (docs/rules.md §1), buried cards
-# included.
-TRICK_TOTAL: Final = 250
+#: What a bidder who made it scores in points (option ``bidder_scores``, docs/rules.md §2): what
+#: he took (meld + tricks; a house rule, the default) or the amount he bid (Parlett: "the bidder
+#: scores the amount he bid if successful").
+BIDDER_TAKEN: Final = "taken"
+BIDDER_BID: Final = "bid"
 
 #: How a hand ends (the API's ``outcome``): the bidder made or was set, conceded without
-#: playing, or nobody bid.
+#: playing, threw his hand in before looking at the widow (units with a kitty only), or nobody
+#: bid.
 MADE: Final = "made"
 SET: Final = "set"
 CONCEDED: Final = "conceded"
+THROWN_IN: Final = "thrown_in"
 ALL_PASS: Final = "all_pass"
+#: The outcomes of a hand kept in points (docs/rules.md §4: ``thrown_in`` exists only in units).
 OUTCOMES: Final = (MADE, SET, CONCEDED, ALL_PASS)
+#: The outcomes of a hand kept in units (docs/rules.md §2).
+UNIT_OUTCOMES: Final = (MADE, SET, CONCEDED, THROWN_IN, ALL_PASS)
 
 
 @dataclass(frozen=True)
 class Contract:
-    """The winning bid of a hand: who bid, how much, and the trump he named."""
+    """The winning bid of a hand: who bid, how much, and the trump he named (``None`` when he
+    threw his hand in before looking at the widow: no trump is named, docs/rules.md §2)."""
 
     bidder: str
     bid: int
-    trump: Suit
+    trump: Suit | None
 
 
 def _given(entry: Mapping[str, Any], key: str) -> bool:
@@ -57,10 +67,16 @@ def _given(entry: Mapping[str, Any], key: str) -> bool:
 
 
 def _read_contract(
-    entry: Mapping[str, Any], players: Sequence[str], active: Sequence[str], min_bid: int
+    entry: Mapping[str, Any],
+    players: Sequence[str],
+    active: Sequence[str],
+    min_bid: int,
+    *,
+    trump_named: bool = True,
 ) -> Contract:
-    """``bidder``, ``bid`` and ``trump`` of a hand that was bid."""
-    for key in ("bidder", "bid", "trump"):
+    """``bidder``, ``bid`` and ``trump`` of a hand that was bid (``trump`` left out when
+    ``trump_named`` is false: a hand thrown in before the widow)."""
+    for key in ("bidder", "bid", "trump") if trump_named else ("bidder", "bid"):
         if not _given(entry, key):
             raise RuleError(key, "is required", code="required")
     bidder = as_side(entry["bidder"], "bidder", players)
@@ -72,6 +88,8 @@ def _read_contract(
     bid = as_int(entry["bid"], "bid", low=min_bid, high=MAX_BID)
     if bid % BID_STEP:
         raise RuleError("bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP)
+    if not trump_named:
+        return Contract(bidder, bid, None)
     trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump")
     return Contract(bidder, bid, trump)
 
@@ -115,26 +133,40 @@ class UnitsHand:
         """
         if self.contract is None:
             return (note("all passed: the hand is thrown in"),)
+        if self.outcome == THROWN_IN:
+            return (
+                note(
+                    "{bidder} threw in {bid} without looking at the widow",
+                    bidder=self.contract.bidder,
+                    bid=self.contract.bid,
+                ),
+            )
         if self.meld is not None and self.tricks is not None:
             return (_outcome_note(self.outcome, self.contract, reached=self.meld + self.tricks),)
         return (_outcome_note(self.outcome, self.contract),)
 
 
 def read_units_hand(
-    entry: object, players: Sequence[str], active: Sequence[str], min_bid: int
+    entry: object, players: Sequence[str], active: Sequence[str], options: Mapping[str, Any]
 ) -> UnitsHand:
     """Read ``{"bidder", "bid", "trump", "outcome"}`` and/or the bidder's ``meld``/``tricks``.
 
     The outcome may be entered, or follow from meld + tricks >= bid (made) or < bid (set);
     both given and in conflict is refused at ``outcome``. A conceded hand was not played:
-    its ``tricks`` may be left out and are 0 if given; ``meld`` may be given alone.
+    its ``tricks`` may be left out and are 0 if given; ``meld`` may be given alone. A hand
+    thrown in (``thrown_in``) is read by :func:`_read_thrown_in`.
     """
     body = as_object(entry, "_")
     check_keys(body, ("bidder", "bid", "trump", "outcome", "meld", "tricks"))
-    outcome = as_choice(body["outcome"], "outcome", OUTCOMES) if _given(body, "outcome") else None
+    outcome = (
+        as_choice(body["outcome"], "outcome", UNIT_OUTCOMES) if _given(body, "outcome") else None
+    )
     if outcome == ALL_PASS:
         _refuse_with_all_pass(body, ("bidder", "bid", "trump", "meld", "tricks"))
         return UnitsHand(ALL_PASS)
+    min_bid = int(options["min_bid"])
+    if outcome == THROWN_IN:
+        return _read_thrown_in(body, players, active, options)
     contract = _read_contract(body, players, active, min_bid)
     meld = (
         # Units mode has no meld table option: a list of meld ids is valued with the standard one.
@@ -142,11 +174,7 @@ def read_units_hand(
         if _given(body, "meld")
         else None
     )
-    tricks = (
-        as_int(body["tricks"], "tricks", low=0, high=TRICK_TOTAL)
-        if _given(body, "tricks")
-        else None
-    )
+    tricks = _read_bidder_tricks(body["tricks"]) if _given(body, "tricks") else None
     if outcome == CONCEDED:
         if tricks:
             raise RuleError("tricks", "a conceded hand is not played: no tricks", code="conflict")
@@ -174,6 +202,49 @@ def read_units_hand(
     return UnitsHand(derived, contract, meld, tricks)
 
 
+def _read_bidder_tricks(value: object) -> int:
+    """The bidder's trick points in units, where cards count ``classic`` (250 a hand, the last
+    trick included): 0 to 250, and never 1 or 249, which no split of the cards gives
+    (docs/rules.md §5: the no-1-point rule applies to the bidder's single ``tricks`` too)."""
+    return check_trick_points(value, COUNTINGS["classic"], "tricks")
+
+
+def _read_thrown_in(
+    body: Mapping[str, Any],
+    players: Sequence[str],
+    active: Sequence[str],
+    options: Mapping[str, Any],
+) -> UnitsHand:
+    """A hand thrown in before the bidder looked at the widow (docs/rules.md §2; Hoyle/Scarne:
+    "if the contract is 300, the bidder may choose to throw in his hand without examining the
+    widow, in which case he must only pay the kitty"): only with a kitty and at the minimum
+    bid; the bidder and his bid, no trump (none was named), no meld and no tricks."""
+    if not options.get("kitty", True):
+        raise RuleError(
+            "outcome",
+            "a hand is thrown in to the kitty: this match keeps no kitty",
+            code="needs_kitty",
+        )
+    for key, why in (
+        ("trump", N_("a hand thrown in before the widow names no trump")),
+        ("meld", N_("a hand thrown in before the widow is not melded")),
+        ("tricks", N_("a hand thrown in before the widow is not played: no tricks")),
+    ):
+        if _given(body, key):
+            raise RuleError(key, why, code="not_with_thrown_in")
+    min_bid = int(options["min_bid"])
+    contract = _read_contract(body, players, active, min_bid, trump_named=False)
+    if contract.bid != min_bid:
+        raise RuleError(
+            "bid",
+            "a hand is thrown in only at the minimum bid of {min_bid}, not {bid}",
+            code="not_minimum",
+            min_bid=min_bid,
+            bid=contract.bid,
+        )
+    return UnitsHand(THROWN_IN, contract)
+
+
 @dataclass(frozen=True)
 class PointsHand:
     """A hand of auction with ``scoring: points`` as the rules read it."""
@@ -191,14 +262,22 @@ def read_points_hand(
     """Read and score a hand of auction kept in points (docs/rules.md §2, last paragraph).
 
     ``meld`` and ``tricks`` are objects over the active players (``took_trick`` optional,
-    default: trick points > 0). Made (bidder's meld + tricks >= bid): he scores meld + tricks;
-    set or conceded: minus the bid. An opponent scores his meld if he won a trick, plus his
-    tricks; on a concession, which is not played, his meld only (``tricks`` left out or all 0).
+    default: trick points > 0). Made (bidder's meld + tricks >= bid): he scores meld + tricks
+    (``bidder_scores: taken``) or his bid (``bid``, Parlett); set or conceded: minus the bid.
+    An opponent scores his meld if he won a trick, plus his tricks; on a concession, which is
+    not played, his meld only (``tricks`` left out or all 0). ``thrown_in`` is no outcome here
+    (docs/rules.md §4: it exists only in units with a kitty).
     ``outcome`` is optional: ``conceded`` or ``all_pass`` must be said; ``made``/``set`` may be,
     and must then agree with the numbers.
     """
     body = as_object(entry, "_")
     check_keys(body, ("bidder", "bid", "trump", "outcome", "meld", "tricks", "took_trick"))
+    if body.get("outcome") == THROWN_IN:
+        raise RuleError(
+            "outcome",
+            "a hand is thrown in before the widow only in a match kept in units with a kitty",
+            code="units_only",
+        )
     outcome = as_choice(body["outcome"], "outcome", OUTCOMES) if _given(body, "outcome") else None
     if outcome == ALL_PASS:
         _refuse_with_all_pass(body, ("bidder", "bid", "trump", "meld", "tricks", "took_trick"))
@@ -212,7 +291,16 @@ def read_points_hand(
     meld = read_melds(body["meld"], "meld", sides, options, all_at_once=True)
     if outcome == CONCEDED:
         return _conceded_in_points(body, players, sides, contract, meld, counting_of(options))
-    return _played_in_points(body, players, sides, contract, meld, outcome, counting_of(options))
+    return _played_in_points(
+        body,
+        players,
+        sides,
+        contract,
+        meld,
+        outcome,
+        counting_of(options),
+        scores_bid=options.get("bidder_scores", BIDDER_TAKEN) == BIDDER_BID,
+    )
 
 
 def _conceded_in_points(
@@ -251,8 +339,11 @@ def _played_in_points(
     meld: Mapping[str, int],
     outcome: str | None,
     counting: Counting,
+    *,
+    scores_bid: bool = False,
 ) -> PointsHand:
-    """A played hand: the bidder made or was set; the others score meld (with a trick) + tricks."""
+    """A played hand: the bidder made or was set; the others score meld (with a trick) + tricks.
+    A bidder who made it scores his meld + tricks, or with ``scores_bid`` his bid."""
     if not _given(body, "tricks"):
         raise RuleError("tricks", "is required", code="required")
     tricks = read_tricks(body["tricks"], "tricks", sides, counting, complete=True)
@@ -266,7 +357,10 @@ def _played_in_points(
     for side in sides:
         if side == contract.bidder:
             # His meld always counts toward the bid: his buried cards are his (docs/rules.md §2).
-            scores[side] = reached if derived == MADE else -contract.bid
+            if derived == MADE:
+                scores[side] = contract.bid if scores_bid else reached
+            else:
+                scores[side] = -contract.bid
         else:
             scores[side] = (meld[side] if took[side] else 0) + tricks[side]
             if meld[side] and not took[side]:
@@ -294,6 +388,7 @@ def _outcome_note(outcome: str, contract: Contract, *, reached: int | None = Non
         return note(
             _WITH_POINTS[outcome], bidder=contract.bidder, bid=contract.bid, reached=reached
         )
+    assert contract.trump is not None  # only a hand thrown in names none (UnitsHand.notes)
     return note(
         _IN_TRUMP[outcome], bidder=contract.bidder, bid=contract.bid, trump=contract.trump.word
     )

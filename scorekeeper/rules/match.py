@@ -7,6 +7,7 @@ A match is never stored as scores: it is the setup plus the hands as entered, an
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -280,11 +281,12 @@ def read_setup(
 ) -> Setup:
     """Check the seating of a new match (docs/rules.md §5) and return its :class:`Setup`.
 
-    Names are trimmed, 1-40 characters, distinct ignoring case; team names likewise and
-    distinct from the players'. With ``partnerships`` and no ``teams`` given, partners sit
-    opposite (players 1+3 and 2+4) as "Team 1" and "Team 2".
+    Names are read by :func:`read_name` and must be distinct as :func:`name_key` compares
+    them; team names likewise and distinct from the players'. With ``partnerships`` and no
+    ``teams`` given, partners sit opposite (players 1+3 and 2+4) as "Team 1" and "Team 2".
+    Only a new match is read here: a stored match keeps its names as they were.
     """
-    names = tuple(_read_name(p, f"players[{i}]") for i, p in enumerate(as_list(players, "players")))
+    names = tuple(read_name(p, f"players[{i}]") for i, p in enumerate(as_list(players, "players")))
     if len(names) not in player_counts:
         raise RuleError(
             "players",
@@ -303,7 +305,7 @@ def read_setup(
         )
     elif teams is not None and teams != []:
         raise RuleError("teams", "this game is played without partnerships", code="no_teams")
-    first = names[0] if dealer is None else as_str(dealer, "dealer").strip()
+    first = names[0] if dealer is None else _normalise(as_str(dealer, "dealer"))
     if first not in names:
         raise RuleError(
             "dealer", "{given!r} is not one of the players", code="unknown_player", given=first
@@ -311,9 +313,52 @@ def read_setup(
     return Setup(variant_id, dict(options), names, chosen, first)
 
 
-def _read_name(value: object, path: str) -> str:
-    name = as_str(value, path).strip()
-    if not 1 <= len(name) <= 40:
+#: The zero-width non-joiner and joiner: format characters that some scripts and emoji need,
+#: so a name may hold them (docs/rules.md §5); they do not make two names differ.
+JOINERS = frozenset({"\u200c", "\u200d"})
+#: Unicode categories refused in a name (docs/rules.md §5): control, format (but the joiners),
+#: line and paragraph separators.
+_REFUSED_CATEGORIES = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+NAME_MAX = 40
+
+
+def _normalise(text: str) -> str:
+    """Trimmed, inner runs of white space made one space, Unicode NFC."""
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def read_name(value: object, path: str) -> str:
+    """A player's or a team's name for a new match (docs/rules.md §5), refused at ``path``.
+
+    Trimmed, inner runs of white space made one space, NFC; 1-40 characters; no control
+    character, no format character but the zero-width joiner and non-joiner, no line or
+    paragraph separator.
+
+    >>> read_name("  Ana   María ", "players[0]")
+    'Ana María'
+    >>> read_name("Ana\u200bMaría", "players[0]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: players[0]: a name may not hold an invisible ... (U+200B)
+    """
+    text = as_str(value, path).strip()
+    for char in text:
+        category = unicodedata.category(char)
+        if category in _REFUSED_CATEGORIES and char not in JOINERS:
+            raise RuleError(
+                path,
+                "a name may not hold {what} (U+{code_point})",
+                code="bad_name",
+                what=_REFUSED_CATEGORIES[category],
+                code_point=f"{ord(char):04X}",
+            )
+    name = _normalise(text)
+    if not 1 <= len(name) <= NAME_MAX:
         raise RuleError(path, "a name has 1 to 40 characters", code="bad_name")
     if name == KITTY or name == "_":
         raise RuleError(
@@ -322,14 +367,25 @@ def _read_name(value: object, path: str) -> str:
     return name
 
 
+def name_key(name: str) -> str:
+    """What two names are compared by (docs/rules.md §5): joiners removed, NFKC, casefolded.
+
+    >>> name_key("ＡＮＡ") == name_key("ana") == name_key("An\u200da")
+    True
+    """
+    bare = "".join(char for char in name if char not in JOINERS)
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", bare).casefold())
+
+
 def _check_distinct(names: Sequence[str], path: str) -> None:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
-        if name.casefold() in seen:
+        key = name_key(name)
+        if key in seen:
             raise RuleError(
                 f"{path}[{i}]", "{given!r} is already taken", code="duplicate_name", given=name
             )
-        seen[name.casefold()] = i
+        seen[key] = i
 
 
 def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
@@ -342,9 +398,9 @@ def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
         path = f"teams[{i}]"
         entry = as_object(raw, path)
         check_keys(entry, ("name", "players"), path, required=("name", "players"))
-        name = _read_name(entry["name"], join_path(path, "name"))
+        name = read_name(entry["name"], join_path(path, "name"))
         members = tuple(
-            as_str(p, f"{path}.players[{j}]").strip()
+            _normalise(as_str(p, f"{path}.players[{j}]"))
             for j, p in enumerate(as_list(entry["players"], join_path(path, "players")))
         )
         if len(members) != len(players) // 2:
@@ -372,9 +428,9 @@ def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
             placed.add(member)
         teams.append(Team(name, tuple(p for p in players if p in members)))
     _check_distinct([t.name for t in teams], "teams")
-    lowered = {p.casefold() for p in players}
+    player_keys = {name_key(p) for p in players}
     for i, team in enumerate(teams):
-        if team.name.casefold() in lowered:
+        if name_key(team.name) in player_keys:
             raise RuleError(
                 f"teams[{i}].name",
                 "a team's name must differ from the players'",

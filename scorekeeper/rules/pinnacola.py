@@ -7,6 +7,10 @@ A meld is given as a list of cards in any order (docs/rules.md §3: "the scoreke
 arrangement"); its value never depends on the arrangement, because a wild counts its own value
 wherever it stands, so only the *kind* of meld (set or run) and its length matter.
 
+With pinelle (the default) the red 2s are out of the deck (104 cards) and the black 2s are wild;
+with ``pinelle: false`` every 2 is a natural card after the ace (A-2-3) and the red 2s are back
+in the deck (108 cards), so only the jokers are wild (docs/rules.md §3 "Deck and wilds").
+
 >>> value_meld(["5H", "6H", "JK", "8H"]).as_json()
 {'kind': 'run', 'points': 50}
 """
@@ -14,7 +18,7 @@ wherever it stands, so only the *kind* of meld (set or run) and its length matte
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +34,15 @@ from .match import (
     player_left_of,
     standings_by_total,
 )
-from .options import SCORING_GROUP, OptionSpec, boolean, choice, integer, nullable
+from .options import (
+    DIRECTION_OPTION,
+    SCORING_GROUP,
+    OptionSpec,
+    boolean,
+    choice,
+    integer,
+    nullable,
+)
 from .table import DEAL_WORDS, Entry, Table, Tool, seated
 from .text import N_, Note, note
 from .variants import Variant, register
@@ -57,6 +69,9 @@ POINT_STEP = 5
 #: Two 52-card decks (docs/rules.md §3): at most two copies of a natural card, four jokers.
 NATURAL_COPIES = 2
 JOKER_COPIES = 4
+#: docs/rules.md §3, option ``joker_sets`` (Wikipedia it: "tris o poker di jolly"): three jokers
+#: make a set, worth the sum of its cards; four jokers are the poker of seed 001 (400) either way.
+JOKER_SET_SIZE = 3
 
 #: docs/rules.md §4: the hand sizes a table may deal (recorded; they change no score).
 HAND_SIZES = (10, 13, 15, 19)
@@ -101,13 +116,40 @@ def card_value(card: Card, *, pinelle: bool = True) -> int:
     return 5 if card.rank.order <= 5 else 10
 
 
+def in_deck(card: Card, *, pinelle: bool = True) -> bool:
+    """Whether the Pinnacola deck holds ``card``: every card but the red 2s with pinelle on,
+    every card without (docs/rules.md §3 and §5; onmadesoft: the red 2s are left out only "in
+    caso affermativo", when the black 2s are pinelle).
+
+    >>> in_deck(Card.parse("2H")), in_deck(Card.parse("2H"), pinelle=False)
+    (False, True)
+    """
+    red_two = card.rank is Rank.TWO and card.suit is not None and card.suit.is_red
+    return not (pinelle and red_two)
+
+
+def deck(*, pinelle: bool = True) -> list[Card]:
+    """The whole Pinnacola deck: two 52-card decks and four jokers, less the red 2s when the
+    black 2s are pinelle (seed 001: 104 cards; docs/rules.md §3: 108 without pinelle).
+
+    >>> len(deck()), len(deck(pinelle=False))
+    (104, 108)
+    """
+    naturals = [Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER]
+    return [
+        *(card for card in naturals if in_deck(card, pinelle=pinelle) for _ in range(2)),
+        *[Card(Rank.JOKER)] * JOKER_COPIES,
+    ]
+
+
 def read_card(text: object, path: str, *, pinelle: bool = True) -> Card:
     """A card of the Pinnacola deck, or a refusal naming ``path``.
 
-    docs/rules.md §5: the red 2s are out of the deck with or without pinelle.
+    docs/rules.md §5: the red 2s are out of the deck when pinelle are wild, and in it without
+    pinelle (then every 2 is a natural card).
     """
     card = Card.parse(text, path)  # type: ignore[arg-type]  # parse refuses a non-text itself
-    if card.rank is Rank.TWO and card.suit is not None and card.suit.is_red:
+    if not in_deck(card, pinelle=pinelle):
         raise RuleError(
             path,
             "{card} is not in the Pinnacola deck: the red 2s are taken out",
@@ -127,7 +169,8 @@ def _read_cards(value: object, path: str, *, pinelle: bool) -> list[tuple[Card, 
 def check_deck(cards: Iterable[tuple[Card, str]]) -> None:
     """Refuse cards that a Pinnacola deck does not hold so many times, at the first one too many.
 
-    The deck is two 52-card decks plus four jokers (docs/rules.md §3): two of each natural card.
+    The deck is two 52-card decks plus four jokers (docs/rules.md §3): two of each natural card
+    (the red 2s too, when pinelle are off: :func:`read_card` refuses them otherwise).
     """
     seen: Counter[Card] = Counter()
     for card, path in cards:
@@ -226,12 +269,14 @@ def _fits_round_the_corner(naturals: Sequence[Card], length: int, pinelle: bool)
     )
 
 
-def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> MeldValue:
+def value_meld(
+    cards: object, *, pinelle: bool = True, joker_sets: bool = False, path: str = "meld"
+) -> MeldValue:
     """Check a meld given as a list of cards (any order) and value it.
 
     A meld readable both as a set and as a run (``5H JK JK``) is a set (docs/rules.md §5). A bad
-    card
-    is refused at ``meld[i]``; cards that make no meld at ``meld``, saying why.
+    card is refused at ``meld[i]``; cards that make no meld at ``meld``, saying why.
+    ``joker_sets`` (the match option, docs/rules.md §3): three jokers alone are a set too.
 
     >>> value_meld(["4H", "5H", "JK", "7H"]).points  # seed 001: 45*7
     45
@@ -256,14 +301,7 @@ def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> Me
     base = sum(card_value(card, pinelle=pinelle) for card in meld)
 
     if not naturals:
-        # Seed 001: "un poker di 4 jolly vale 400 punti"; any other meld of wilds alone would
-        # stand for nothing in particular.
-        if len(meld) == 4 and all(card.rank is Rank.JOKER for card in meld):
-            return MeldValue(SET, FOUR_JOKERS_POINTS, meld, wilds, poker=True)
-        raise refuse(
-            "{cards}: a meld needs a natural card; only four jokers make a meld of wilds alone",
-            "wilds_only",
-        )
+        return _wilds_alone(meld, base, joker_sets=joker_sets, refuse=refuse)
 
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
@@ -284,6 +322,30 @@ def value_meld(cards: object, *, pinelle: bool = True, path: str = "meld") -> Me
         raise set_problem
     reason, code, params = run_problem
     raise refuse(reason, code, **params)
+
+
+def _wilds_alone(
+    meld: tuple[Card, ...], base: int, *, joker_sets: bool, refuse: Callable[..., RuleError]
+) -> MeldValue:
+    """A meld of wilds alone: four jokers are the poker of seed 001 ("un poker di 4 jolly vale
+    400 punti"); with ``joker_sets``, three jokers are a set worth its cards (docs/rules.md §3,
+    Wikipedia it: "tris o poker di jolly"). Pinelle never make one: a meld of wilds alone would
+    stand for nothing in particular."""
+    jokers_only = all(card.rank is Rank.JOKER for card in meld)
+    if jokers_only and len(meld) == 4:
+        return MeldValue(SET, FOUR_JOKERS_POINTS, meld, len(meld), poker=True)
+    if jokers_only and joker_sets and len(meld) == JOKER_SET_SIZE:
+        return MeldValue(SET, base, meld, len(meld))
+    if joker_sets:
+        raise refuse(
+            "{cards}: a meld needs a natural card; only three or four jokers make a meld of"
+            " wilds alone",
+            "wilds_only",
+        )
+    raise refuse(
+        "{cards}: a meld needs a natural card; only four jokers make a meld of wilds alone",
+        "wilds_only",
+    )
 
 
 def _run_problem(
@@ -363,11 +425,11 @@ class Deal:
 
 
 def read_side(
-    value: object, path: str, *, pinelle: bool = True
+    value: object, path: str, *, pinelle: bool = True, joker_sets: bool = False
 ) -> tuple[SideDeal, list[tuple[Card, str]]]:
     """One side's ``{"table": ..., "hand": ...}``: each points (a multiple of 5, not negative) or
-    cards (``table``: a list of melds). Returns the side and the cards read, with their paths,
-    for the deck check of the whole deal."""
+    cards (``table``: a list of melds, valued with ``pinelle`` and ``joker_sets``). Returns the
+    side and the cards read, with their paths, for the deck check of the whole deal."""
     entry = as_object(value, path)
     check_keys(entry, ("table", "hand"), path, required=("table", "hand"))
     table_path, hand_path = join_path(path, "table"), join_path(path, "hand")
@@ -379,7 +441,7 @@ def read_side(
         has_pinnacolone = False
         for i, raw_meld in enumerate(raw_table):
             meld_path = join_path(table_path, i)
-            meld = value_meld(raw_meld, pinelle=pinelle, path=meld_path)
+            meld = value_meld(raw_meld, pinelle=pinelle, joker_sets=joker_sets, path=meld_path)
             table += meld.points
             has_pinnacolone = has_pinnacolone or meld.pinnacolone
             cards += [(card, join_path(meld_path, j)) for j, card in enumerate(meld.cards)]
@@ -418,6 +480,7 @@ def score_deal(
     sides: Sequence[str],
     *,
     pinelle: bool = True,
+    joker_sets: bool = False,
     stall: str = "score",
     teams: bool = False,
 ) -> Deal:
@@ -427,6 +490,7 @@ def score_deal(
     closed in mano; -100 to a side that laid no meld (stalled deals included). A Pinnacolone
     gives no closing bonus and wins the match. ``stall="void"`` scores a stalled deal 0 for all.
     ``teams``: sides are partnerships, so the closer's partner may still hold cards.
+    ``pinelle`` and ``joker_sets``: the match options that melds given as cards are read with.
     """
     body = as_object(entry, "_")
     check_keys(
@@ -438,7 +502,9 @@ def score_deal(
     read: dict[str, SideDeal] = {}
     all_cards: list[tuple[Card, str]] = []
     for side in sides:
-        read[side], cards = read_side(raw_sides[side], f"sides.{side}", pinelle=pinelle)
+        read[side], cards = read_side(
+            raw_sides[side], f"sides.{side}", pinelle=pinelle, joker_sets=joker_sets
+        )
         all_cards += cards
     check_deck(all_cards)
 
@@ -580,6 +646,8 @@ def _optional_side(value: object, path: str, sides: Sequence[str]) -> str | None
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("pinelle", True, boolean(), "Black 2s are wild (pinelle)"),
+    # docs/rules.md §3: false by default (Wikipedia it: "tris o poker di jolly").
+    OptionSpec("joker_sets", False, boolean(), "Three jokers make a set"),
     # docs/rules.md §3: 1500 by default, 2000 and 3000 common; null only with a number of deals.
     OptionSpec(
         "target",
@@ -603,6 +671,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         group=SCORING_GROUP,
     ),
     OptionSpec("hand_size", 13, choice(*HAND_SIZES), "Cards dealt to each player"),
+    DIRECTION_OPTION,
 )
 
 
@@ -618,7 +687,8 @@ class PinnacolaVariant(Variant):
     player_counts = (2, 4)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``pinelle``, ``target``, ``deals``, ``stall``, ``hand_size`` (docs/rules.md §4)."""
+        """``pinelle``, ``joker_sets``, ``target``, ``deals``, ``stall``, ``hand_size`` and
+        ``direction`` (docs/rules.md §4)."""
         return OPTION_SPECS
 
     def resolve_options(self, given: object) -> dict[str, Any]:
@@ -645,12 +715,17 @@ class PinnacolaVariant(Variant):
             setup.sides,
             players,
             sitting_out,
+            direction=setup.direction,
             words=DEAL_WORDS,
             tool=Tool.PINNACOLA_MELD,
         )
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay every deal: totals, the end by target, by deals or by a Pinnacolone."""
+        """Replay every deal: totals, the end by target, by deals or by a Pinnacolone.
+
+        The deal passes in the match's ``direction`` and the player after the dealer plays first
+        (docs/rules.md §5). A match stored without ``joker_sets`` (created before the option)
+        reads three jokers as no meld, as it did then."""
         sides = setup.sides
         options = setup.options
         target: int | None = options["target"]
@@ -666,6 +741,7 @@ class PinnacolaVariant(Variant):
                     entry,
                     sides,
                     pinelle=options["pinelle"],
+                    joker_sets=bool(options.get("joker_sets", False)),
                     stall=options["stall"],
                     teams=bool(setup.teams),
                 )
@@ -701,7 +777,7 @@ class PinnacolaVariant(Variant):
             winner=winner,
             standings=standings,
             dealer=dealer,
-            leader=player_left_of(setup.players, dealer),
+            leader=player_left_of(setup.rotation, dealer),
             active=setup.players,
             target=target,
         )

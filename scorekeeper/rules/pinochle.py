@@ -11,14 +11,14 @@ points``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import PINOCHLE_RANKS, Card, Rank, Suit
 from .entry import as_bool, as_choice, as_int, as_list, as_object, as_str, side_map
 from .errors import RuleError, join_path
-from .options import SCORING_GROUP, OptionSpec, choice, integer
+from .options import SCORING_GROUP, Choice, OptionSpec, choice, integer
 from .text import N_
 
 # ---------------------------------------------------------------------------------------------
@@ -46,6 +46,17 @@ class Counting:
         # The table in docs/rules.md §1 gives both the card values and the total: they must agree.
         deck_points = 8 * sum(self.card_values[rank] for rank in PINOCHLE_RANKS)
         assert deck_points + self.last_trick == self.total, self.name
+
+    @property
+    def no_one_point(self) -> bool:
+        """Whether no card is worth 1 point, so that no side's share can be 1 or the total
+        minus 1 (docs/rules.md §1: ``classic``; ``counters`` has its multiples of 10)."""
+        return self.step == 1 and all(value != 1 for value in self.card_values.values())
+
+    def without_last_trick(self) -> Counting:
+        """The same cards with no bonus for the last trick (option ``last_trick: 0``,
+        docs/rules.md §1: seed 002 to the letter, 240 in all under ``classic``)."""
+        return replace(self, last_trick=0, total=self.total - self.last_trick)
 
 
 #: docs/rules.md §1: ``classic`` (seeds 000, 002, 004), ``counters`` (A, 10, K = 10), ``simple``.
@@ -164,10 +175,16 @@ STANDARD_MELDS: dict[str, int] = {
     "double_jacks": 400,
 }
 
-#: Seed 004 (Russian): double pinochle 400 and eight queens 400; the rest as standard.
+#: Seed 004 (Russian): double pinochle 400 and eight queens 400; it has no double run, so both
+#: runs are two runs at 150: 300 (docs/rules.md §1 meld table). The rest as standard.
 MELD_PRESETS: dict[str, dict[str, int]] = {
     "standard": STANDARD_MELDS,
-    "seed-004": {**STANDARD_MELDS, "double_pinochle": 400, "double_queens": 400},
+    "seed-004": {
+        **STANDARD_MELDS,
+        "double_run": 300,
+        "double_pinochle": 400,
+        "double_queens": 400,
+    },
 }
 
 #: How many of each meld a 48-card deck can hold (docs/rules.md §1, feasibility).
@@ -254,7 +271,8 @@ COUNTING_OPTION = OptionSpec(
     "counting",
     "classic",
     choice(*COUNTINGS),
-    "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2), counters or simple",
+    "Card points in tricks: classic (A 11, 10 10, K 4, Q 3, J 2), counters (A, 10, K: 10 each)"
+    " or simple (A, 10, K: 1 each; meld and target divided by 10)",
     group=SCORING_GROUP,
 )
 
@@ -263,7 +281,40 @@ AUCTION_COUNTING_OPTION = OptionSpec(
     "counting",
     "classic",
     choice("classic", "counters"),
-    "How cards count in tricks: classic (A 11, 10 10, K 4, Q 3, J 2) or counters",
+    "Card points in tricks: classic (A 11, 10 10, K 4, Q 3, J 2) or counters (A, 10, K: 10 each)",
+    group=SCORING_GROUP,
+)
+
+
+class _LastTrick(Choice):
+    """``last_trick``: 0 or a counting's bonus. The table picks 10 or 0 (its choices); 1 is
+    the bonus under ``simple``, which :func:`pinochle_defaults` fills in and checks against
+    the match's counting."""
+
+    def __init__(self) -> None:
+        super().__init__(COUNTINGS["classic"].last_trick, 0)
+
+    def __call__(self, value: Any, path: str) -> Any:
+        bonuses = (*self.choices, COUNTINGS["simple"].last_trick)
+        points = as_int(value, path, low=0)
+        if points not in bonuses:
+            raise RuleError(
+                path,
+                "must be one of {choices}",
+                code="bad_choice",
+                choices=", ".join(str(bonus) for bonus in bonuses),
+            )
+        return points
+
+
+#: docs/rules.md §1, §4: the bonus for the last trick, 0 or the counting's own (10; 1 under
+#: ``simple``, which :func:`pinochle_defaults` fills in). Every pinochle form kept in points
+#: takes it (auction only with ``scoring: points``); :func:`counting_of` follows it.
+LAST_TRICK_OPTION = OptionSpec(
+    "last_trick",
+    COUNTINGS["classic"].last_trick,
+    _LastTrick(),
+    "Points for the last trick: 10 (1 with simple counting), or none",
     group=SCORING_GROUP,
 )
 
@@ -271,9 +322,21 @@ MELDS_OPTION = OptionSpec(
     "melds",
     "standard",
     read_meld_table,
-    "Meld values: standard, seed-004 (double pinochle 400) or your own",
+    "Meld values: standard, the Russian table (double pinochle 400, no double run) or your own",
     group=SCORING_GROUP,
     choices=("standard", "seed-004"),
+)
+
+#: docs/rules.md §1: two-handed melding again (``pinochle-2``, and ``pinochle-3``'s play-on).
+NEW_CARDS = "new-cards"
+EXTEND = "extend"
+MELD_REUSE_OPTION = OptionSpec(
+    "meld_reuse",
+    NEW_CARDS,
+    choice(NEW_CARDS, EXTEND),
+    "Melding again: a double meld needs new cards (pinochle then double pinochle is not"
+    " allowed), or may extend a meld already shown",
+    group=SCORING_GROUP,
 )
 
 TIE_RULE_OPTION = OptionSpec(
@@ -302,12 +365,27 @@ def pinochle_defaults(options: dict[str, Any], given: Mapping[str, Any]) -> dict
 
     ``options`` are the resolved options, ``given`` the options the table typed. Under
     ``simple`` (docs/rules.md §1, §4) the default target is divided by 10 (1000 -> 100) and custom
-    meld values, given in standard points, must divide by 10.
+    meld values, given in standard points, must divide by 10. ``last_trick`` is 0 or the
+    counting's own bonus (10; 1 under ``simple``), which is its default.
+
+    >>> pinochle_defaults({"counting": "simple", "last_trick": 10, "target": 1000}, {})
+    {'counting': 'simple', 'last_trick': 1, 'target': 100}
     """
     resolved = dict(options)
     counting = COUNTINGS[resolved.get("counting", "classic")]
     if "target" in resolved and "target" not in given:
         resolved["target"] = resolved["target"] // counting.divisor
+    if "last_trick" in resolved:
+        if "last_trick" not in given:
+            resolved["last_trick"] = counting.last_trick
+        elif resolved["last_trick"] not in (0, counting.last_trick):
+            raise RuleError(
+                "rules.last_trick",
+                "must be 0 or {bonus} under {counting} counting",
+                code="bad_choice",
+                bonus=counting.last_trick,
+                counting=counting.name,
+            )
     melds = resolved.get("melds")
     if counting.divisor > 1 and isinstance(melds, Mapping):
         for meld, points in melds.items():
@@ -322,8 +400,19 @@ def pinochle_defaults(options: dict[str, Any], given: Mapping[str, Any]) -> dict
 
 
 def counting_of(options: Mapping[str, Any]) -> Counting:
-    """The counting system of a match's resolved options (``classic`` when absent)."""
-    return COUNTINGS[options.get("counting", "classic")]
+    """The counting system of a match's resolved options (``classic`` when absent), with its
+    last-trick bonus (option ``last_trick``; absent: the counting's own). Its ``total`` is what
+    a hand's trick points add up to (docs/rules.md §1).
+
+    >>> counting_of({"counting": "classic", "last_trick": 0}).total
+    240
+    >>> counting_of({"counting": "simple"}).total
+    25
+    """
+    counting = COUNTINGS[options.get("counting", "classic")]
+    if options.get("last_trick", counting.last_trick) == 0:
+        return counting.without_last_trick()
+    return counting
 
 
 def meld_values(options: Mapping[str, Any]) -> dict[str, int]:
@@ -341,16 +430,68 @@ def meld_limit(options: Mapping[str, Any]) -> int:
 # Reading a hand's entry
 
 
+class MeldCheck:
+    """What a 48-card deck allows in the meld lists of one side (docs/rules.md §1, §5), item
+    by item; one check may span several lists (the two partners' under ``saving_trick:
+    player``: a side's lists together must fit the deck).
+
+    ``all_at_once`` (3-, 4-handed and auction play): no meld with its double form, and runs +
+    royal marriages at most 2 (``double_run`` counts two). ``new_cards`` (two-handed, option
+    ``meld_reuse: new-cards``): no meld with its double form either, since a card melded once
+    never melds again in its class; a royal marriage may still go into a run.
+    """
+
+    def __init__(self, *, all_at_once: bool, new_cards: bool = False) -> None:
+        self.all_at_once = all_at_once
+        self.new_cards = new_cards
+        self.seen: Counter[str] = Counter()
+        self.trump_pairs = 0
+
+    def add(self, meld: str, path: str) -> None:
+        """Count one more ``meld`` (a known id), refused at ``path`` when the deck cannot hold
+        it with the melds counted so far."""
+        self.seen[meld] += 1
+        if self.seen[meld] > MELD_MOST[meld]:
+            raise RuleError(
+                path,
+                "one {meld} too many: a 48-card deck holds at most {most}",
+                code="impossible_meld",
+                most=MELD_MOST[meld],
+                meld=meld,
+            )
+        if self.all_at_once:
+            _check_all_at_once(meld, self.seen, path)
+            self.trump_pairs += _TRUMP_PAIRS.get(meld, 0)
+            if self.trump_pairs > 2:
+                # Each run and royal marriage needs its own trump K-Q; there are two.
+                raise RuleError(
+                    path,
+                    "runs and royal marriages together need more than the two trump kings"
+                    " and queens",
+                    code="impossible_meld",
+                )
+        elif self.new_cards:
+            _check_new_cards(meld, self.seen, path)
+
+
 def read_meld(
-    value: object, path: str, values: Mapping[str, int], *, all_at_once: bool, limit: int
+    value: object,
+    path: str,
+    values: Mapping[str, int],
+    *,
+    all_at_once: bool,
+    limit: int,
+    new_cards: bool = False,
+    check: MeldCheck | None = None,
 ) -> int:
     """A side's meld for one hand: a number, or a list of meld ids valued with ``values``.
 
     A list is refused, naming the item, when a 48-card deck cannot hold it (docs/rules.md §1) and,
     with ``all_at_once`` (3-, 4-handed and auction play), when it holds a meld with its double
-    form or more than two melds that each need a trump K-Q (docs/rules.md §5). Either way the meld
-    is
-    at most ``limit``.
+    form or more than two melds that each need a trump K-Q (docs/rules.md §5); with
+    ``new_cards`` (two-handed, ``meld_reuse: new-cards``, docs/rules.md §1) when it holds a meld
+    with its double form. ``check`` carries the count over from another list of the same side.
+    Either way the meld is at most ``limit``.
 
     >>> read_meld(["run", "marriage"], "meld.Ana", STANDARD_MELDS, all_at_once=True, limit=3000)
     170
@@ -358,8 +499,7 @@ def read_meld(
     if not isinstance(value, list):
         return as_int(value, path, low=0, high=limit)
     melds = as_list(value, path)
-    seen: Counter[str] = Counter()
-    trump_pairs = 0
+    counter = check or MeldCheck(all_at_once=all_at_once, new_cards=new_cards)
     total = 0
     for i, item in enumerate(melds):
         item_path = join_path(path, i)
@@ -372,26 +512,7 @@ def read_meld(
                 given=meld,
                 ids=", ".join(MELD_IDS),
             )
-        seen[meld] += 1
-        if seen[meld] > MELD_MOST[meld]:
-            raise RuleError(
-                item_path,
-                "one {meld} too many: a 48-card deck holds at most {most}",
-                code="impossible_meld",
-                most=MELD_MOST[meld],
-                meld=meld,
-            )
-        if all_at_once:
-            _check_all_at_once(meld, seen, item_path)
-            trump_pairs += _TRUMP_PAIRS.get(meld, 0)
-            if trump_pairs > 2:
-                # Each run and royal marriage needs its own trump K-Q; there are two.
-                raise RuleError(
-                    item_path,
-                    "runs and royal marriages together need more than the two trump kings"
-                    " and queens",
-                    code="impossible_meld",
-                )
+        counter.add(meld, item_path)
         total += values[meld]
     if total > limit:
         raise RuleError(path, "is more than {limit} points", code="too_large", limit=limit)
@@ -412,6 +533,22 @@ def _check_all_at_once(meld: str, seen: Counter[str], path: str) -> None:
             )
 
 
+def _check_new_cards(meld: str, seen: Counter[str], path: str) -> None:
+    """Two-handed under ``meld_reuse: new-cards`` (seeds 002, 004): a meld and its double form
+    not in one hand's list; ``royal_marriage`` is no single form, so it stands with a run or a
+    double run (seed 004: "the royal marriage must be declared first")."""
+    for single, double in _DOUBLE_OF.items():
+        if (meld == single and seen[double]) or (meld == double and seen[single]):
+            raise RuleError(
+                path,
+                "{single} and {double} cannot both be melded: a card melded once is not used"
+                " again in a meld of its kind",
+                code="meld_reuse",
+                single=single,
+                double=double,
+            )
+
+
 def read_melds(
     value: object,
     path: str,
@@ -419,6 +556,7 @@ def read_melds(
     options: Mapping[str, Any],
     *,
     all_at_once: bool,
+    new_cards: bool = False,
 ) -> dict[str, int]:
     """Every side's meld for one hand (``meld``), each read by :func:`read_meld`."""
     mapping = side_map(value, path, sides)
@@ -426,10 +564,50 @@ def read_melds(
     limit = meld_limit(options)
     return {
         side: read_meld(
-            mapping[side], join_path(path, side), values, all_at_once=all_at_once, limit=limit
+            mapping[side],
+            join_path(path, side),
+            values,
+            all_at_once=all_at_once,
+            limit=limit,
+            new_cards=new_cards,
         )
         for side in sides
     }
+
+
+def read_melds_by_player(
+    value: object, path: str, teams: Mapping[str, Sequence[str]], options: Mapping[str, Any]
+) -> dict[str, int]:
+    """Every player's meld for one hand, melded all at once (``pinochle-4`` partners under
+    ``saving_trick: player``, docs/rules.md §1, §5): ``meld`` keyed by player, each list checked
+    and a side's lists together checked against the deck; a side's meld is at most the limit.
+
+    ``teams`` maps each side to its players in seating order.
+    """
+    players = tuple(player for members in teams.values() for player in members)
+    mapping = side_map(value, path, players)
+    values = meld_values(options)
+    limit = meld_limit(options)
+    melds: dict[str, int] = {}
+    for members in teams.values():
+        check = MeldCheck(all_at_once=True)
+        for player in members:
+            melds[player] = read_meld(
+                mapping[player],
+                join_path(path, player),
+                values,
+                all_at_once=True,
+                limit=limit,
+                check=check,
+            )
+        if sum(melds[player] for player in members) > limit:
+            raise RuleError(
+                join_path(path, members[-1]),
+                "the side's meld is more than {limit} points",
+                code="too_large",
+                limit=limit,
+            )
+    return melds
 
 
 def fill_tricks(tricks: Mapping[str, int | None], total: int) -> dict[str, int | None]:
@@ -454,29 +632,59 @@ def fill_tricks(tricks: Mapping[str, int | None], total: int) -> dict[str, int |
     return filled
 
 
+def check_trick_points(value: object, counting: Counting, path: str) -> int:
+    """One side's trick points in one hand, as ``counting`` allows them (docs/rules.md §1, §5),
+    refused at ``path``: a whole number in 0..total; under ``counters`` a multiple of 10; under
+    ``classic`` never 1 nor the total minus 1, since no card is worth 1 point. Every trick
+    figure entered goes through it (the auction bidder's single ``tricks`` too).
+
+    >>> check_trick_points(248, COUNTINGS["classic"], "tricks")
+    248
+    >>> check_trick_points(249, COUNTINGS["classic"], "tricks")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: tricks: cannot be 249: no card is worth 1 point
+    """
+    points = _trick_figure(value, counting, path)
+    _check_no_one_point(points, counting, path)
+    return points
+
+
+def _trick_figure(value: object, counting: Counting, path: str) -> int:
+    """A whole number in 0..total, a multiple of the counting's step."""
+    points = as_int(value, path, low=0, high=counting.total)
+    if points % counting.step:
+        raise RuleError(
+            path,
+            "must be a multiple of {step} under {counting} counting",
+            code="not_multiple",
+            step=counting.step,
+            counting=counting.name,
+        )
+    return points
+
+
+def _check_no_one_point(points: int, counting: Counting, path: str) -> None:
+    """Under ``classic`` no side's share is 1 or the total minus 1 (docs/rules.md §1)."""
+    if counting.no_one_point and points in (1, counting.total - 1):
+        raise RuleError(
+            path,
+            "cannot be {given}: no card is worth 1 point",
+            code="impossible_tricks",
+            given=points,
+        )
+
+
 def read_tricks(
     value: object, path: str, sides: tuple[str, ...], counting: Counting, *, complete: bool = True
 ) -> dict[str, int]:
-    """Every side's trick points for one hand (docs/rules.md §1).
-
-    Each side's points lie in 0..total (a multiple of 10 under ``counters``). When
-    ``complete`` (the hand was played out) they add up to the counting's total, the last trick
-    included; otherwise (a hand stopped by declaring out) at most to it.
+    """Every side's trick points for one hand (docs/rules.md §1), each checked as
+    :func:`check_trick_points` does. When ``complete`` (the hand was played out) they add up to
+    the counting's total, the last trick included; otherwise (a hand stopped by declaring out)
+    at most to it. A wrong total is refused first, then a share no cards can make.
     """
     mapping = side_map(value, path, sides)
-    tricks: dict[str, int] = {}
-    for side in sides:
-        side_path = join_path(path, side)
-        points = as_int(mapping[side], side_path, low=0, high=counting.total)
-        if points % counting.step:
-            raise RuleError(
-                side_path,
-                "must be a multiple of {step} under {counting} counting",
-                code="not_multiple",
-                step=counting.step,
-                counting=counting.name,
-            )
-        tricks[side] = points
+    tricks = {side: _trick_figure(mapping[side], counting, join_path(path, side)) for side in sides}
     added = sum(tricks.values())
     if complete and added != counting.total:
         raise RuleError(
@@ -494,6 +702,9 @@ def read_tricks(
             total=counting.total,
             given=added,
         )
+    # A wrong total is told first; then a share no cards can make (1 / 249 under classic).
+    for side, points in tricks.items():
+        _check_no_one_point(points, counting, join_path(path, side))
     return tricks
 
 

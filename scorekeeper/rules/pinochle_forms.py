@@ -25,18 +25,33 @@ from .match import (
     player_left_of,
     standings_by_total,
 )
-from .options import BIDDING_GROUP, OptionSpec, boolean, integer, resolve_options
+from .options import (
+    BIDDING_GROUP,
+    DIRECTION_OPTION,
+    PLAY_GROUP,
+    SCORING_GROUP,
+    OptionSpec,
+    boolean,
+    choice,
+    integer,
+    resolve_options,
+)
 from .pinochle import (
     AUCTION_COUNTING_OPTION,
     BID_STEP,
     COUNTING_OPTION,
+    EXTEND,
+    LAST_TRICK_OPTION,
     LOWEST_MIN_BID,
     MAX_BID,
+    MELD_REUSE_OPTION,
     MELDS_OPTION,
+    NEW_CARDS,
     TIE_RULE_OPTION,
     counting_of,
     pinochle_defaults,
     read_melds,
+    read_melds_by_player,
     read_took_trick,
     read_tricks,
     target_option,
@@ -47,7 +62,37 @@ from .variants import Variant, register
 
 #: Two- and three-handed play (docs/rules.md §2, seed 004): a player may stop the hand and claim
 #: the game.
-DECLARE_OUT_OPTION = OptionSpec("declare_out", True, boolean(), "A player may declare himself out")
+DECLARE_OUT_OPTION = OptionSpec(
+    "declare_out",
+    True,
+    boolean(),
+    "A player may stop the hand and claim the game (declare out)",
+    group=PLAY_GROUP,
+)
+
+#: ``saving_trick`` (``pinochle-4`` with partners, docs/rules.md §1): a side's trick saves both
+#: partners' meld (Bicycle), or each player's meld needs his own trick (seed 004).
+SIDE = "side"
+PLAYER = "player"
+SAVING_TRICK_OPTION = OptionSpec(
+    "saving_trick",
+    SIDE,
+    choice(SIDE, PLAYER),
+    "Meld counts when the partners took a trick, or only for a player who took one himself",
+    group=SCORING_GROUP,
+)
+
+
+def _new_cards(options: Mapping[str, Any]) -> bool:
+    """Whether a double meld needs new cards in two-handed play (``meld_reuse``,
+    docs/rules.md §1). A match stored without the option predates it: it melds as before
+    (``extend``)."""
+    return bool(options.get("meld_reuse", EXTEND) == NEW_CARDS)
+
+
+def _meld_by_player(setup: Setup) -> bool:
+    """Whether meld and "took a trick" are entered per player (``saving_trick: player``)."""
+    return bool(setup.teams) and setup.options.get("saving_trick", SIDE) == PLAYER
 
 
 def _option_map(given: object) -> Mapping[str, Any]:
@@ -60,7 +105,8 @@ def _option_map(given: object) -> Mapping[str, Any]:
 
 @dataclass(frozen=True)
 class _PlainHand:
-    """A hand of the plain forms as read: per side meld, tricks and whether it took a trick."""
+    """A hand of the plain forms as read: meld and whether a trick was taken per holder (a
+    side, or a player under ``saving_trick: player``), tricks per side."""
 
     meld: dict[str, int]
     tricks: dict[str, int]
@@ -70,14 +116,17 @@ class _PlainHand:
 
 def _read_plain_hand(
     raw: object,
+    setup: Setup,
     sides: tuple[str, ...],
-    options: Mapping[str, Any],
     *,
     all_at_once: bool,
+    new_cards: bool,
     declare_out: bool,
 ) -> _PlainHand:
     """Read a ``pinochle-2/3/4`` hand body (docs/api.md): ``meld``, ``tricks``, optional
-    ``took_trick`` and ``declared_out``."""
+    ``took_trick`` and ``declared_out``; meld and ``took_trick`` keyed by player under
+    ``saving_trick: player`` (docs/rules.md §1)."""
+    options = setup.options
     entry = as_object(raw, "")
     check_keys(entry, ("meld", "tricks", "took_trick", "declared_out"), required=("meld", "tricks"))
     declarer: str | None = None
@@ -87,13 +136,63 @@ def _read_plain_hand(
                 "declared_out", "declaring out is not played in this match", code="not_allowed"
             )
         declarer = as_side(entry["declared_out"], "declared_out", sides)
-    meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=all_at_once)
+    if _meld_by_player(setup):
+        teams = {team.name: team.players for team in setup.teams}
+        meld = read_melds_by_player(entry["meld"], "meld", teams, options)
+    else:
+        meld = read_melds(
+            entry["meld"], "meld", sides, options, all_at_once=all_at_once, new_cards=new_cards
+        )
     # A hand stopped by declaring out has not dealt out all its trick points (docs/api.md).
     tricks = read_tricks(
         entry["tricks"], "tricks", sides, counting_of(options), complete=declarer is None
     )
-    took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
+    if _meld_by_player(setup):
+        took = _read_took_trick_by_player(entry.get("took_trick"), setup, tricks, meld)
+    else:
+        took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
     return _PlainHand(meld, tricks, took, declarer)
+
+
+def _read_took_trick_by_player(
+    value: object, setup: Setup, tricks: Mapping[str, int], meld: Mapping[str, int]
+) -> dict[str, bool]:
+    """``took_trick`` keyed by player (``saving_trick: player``, docs/rules.md §1, §5): it must
+    name every player whose meld is not 0; a side with trick points cannot have both players
+    take no trick. A player left out has no meld to save (``False``)."""
+    path = "took_trick"
+    mapping: Mapping[str, Any] = (
+        {} if value is None else side_map(value, path, setup.players, required=False)
+    )
+    took: dict[str, bool] = {}
+    for team in setup.teams:
+        for player in team.players:
+            player_path = join_path(path, player)
+            if player in mapping:
+                took[player] = as_bool(mapping[player], player_path)
+            elif meld[player]:
+                raise RuleError(
+                    player_path,
+                    "is required: say whether {player} took a trick, to save his meld",
+                    code="required",
+                    player=player,
+                )
+            else:
+                took[player] = False
+        given = [player for player in team.players if player in mapping]
+        if (
+            tricks[team.name] > 0
+            and len(given) == len(team.players)
+            and not any(took[player] for player in given)
+        ):
+            raise RuleError(
+                join_path(path, given[-1]),
+                "cannot be false for both partners: {side} has {points} trick points",
+                code="inconsistent",
+                side=team.name,
+                points=tricks[team.name],
+            )
+    return took
 
 
 class _PlainPinochle(Variant):
@@ -103,17 +202,25 @@ class _PlainPinochle(Variant):
     #: Whether everybody melds before play, so that meld needs a trick to count (docs/rules.md §1).
     all_at_once: ClassVar[bool] = True
 
-    def _extra_specs(self) -> list[OptionSpec]:
+    def _extra_specs(self, given: Mapping[str, Any]) -> list[OptionSpec]:
+        return []
+
+    def _meld_specs(self) -> list[OptionSpec]:
+        """The options after ``melds`` (``meld_reuse`` where two-handed play happens)."""
         return []
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``counting``, ``melds``, ``target`` (1000), ``tie_rule`` and the form's own options."""
+        """``counting``, ``last_trick``, ``melds``, the form's meld options, ``target`` (1000),
+        ``tie_rule``, the form's own options and ``direction`` (docs/rules.md §4)."""
         return [
             COUNTING_OPTION,
+            LAST_TRICK_OPTION,
             MELDS_OPTION,
+            *self._meld_specs(),
             target_option(1000),
             TIE_RULE_OPTION,
-            *self._extra_specs(),
+            *self._extra_specs(given),
+            DIRECTION_OPTION,
         ]
 
     def resolve_options(self, given: object) -> dict[str, Any]:
@@ -125,15 +232,24 @@ class _PlainPinochle(Variant):
         """Every side dealt in types its meld and trick points; meld needs a trick only where
         everybody melds before play."""
         players, sitting_out = seated(setup, active)
+        sides = sides_of(setup, players)
+        by_player = _meld_by_player(setup)
         return Table(
             Entry.MELD_AND_TRICKS,
-            sides_of(setup, players),
+            sides,
             players,
             sitting_out,
             trick_total=counting_of(setup.options).total,
             took_trick_matters=self.all_at_once,
             declare_out=bool(setup.options.get("declare_out", False)),
             meld_lists=True,
+            meld_by_player=by_player,
+            side_players=(
+                tuple(tuple(p for p in players if setup.side_of(p) == side) for side in sides)
+                if by_player
+                else ()
+            ),
+            direction=setup.direction,
             tool=Tool.PINOCHLE_MELD,
         )
 
@@ -216,17 +332,23 @@ class _Race:
         # Meld is declared after winning a trick in two-handed play, all at once otherwise.
         all_at_once = self.form.all_at_once and not two_handed
         entry = _read_plain_hand(
-            raw, sides, self.options, all_at_once=all_at_once, declare_out=self.declare_out
+            raw,
+            self.setup,
+            sides,
+            all_at_once=all_at_once,
+            # docs/rules.md §1, §5: meld_reuse applies to two-handed play only.
+            new_cards=two_handed and _new_cards(self.options),
+            declare_out=self.declare_out,
         )
         notes: list[Note] = []
-        scores: dict[str, int] = {}
-        for side in sides:
-            meld = entry.meld[side]
-            if all_at_once and meld and not entry.took_trick[side]:
+        scores: dict[str, int] = dict(entry.tricks)
+        # A holder is a side, or a player under saving_trick: player (his side scores his meld).
+        for holder, meld in entry.meld.items():
+            if all_at_once and meld and not entry.took_trick[holder]:
                 # docs/rules.md §1: meld must be saved by a trick (not in two-handed play).
-                notes.append(note("{side}: meld lost, no trick", side=side))
+                notes.append(note("{side}: meld lost, no trick", side=holder))
                 meld = 0
-            scores[side] = meld + entry.tricks[side]
+            scores[self.setup.side_of(holder)] += meld
         declarer = entry.declared_out
         right_claim = False
         if declarer is not None:
@@ -252,10 +374,13 @@ class _Race:
         else:
             self.check(notes)
         dealer = self.dealer
+        # The deal passes in the match's direction (docs/rules.md §5), skipping a winner who
+        # left while two play on (docs/rules.md §2).
+        rotation = self.setup.rotation
         if self.racing and not self.finished:
-            self.dealer = player_left_of(self.setup.players, dealer, self.active_players())
+            self.dealer = player_left_of(rotation, dealer, self.active_players())
         else:
-            self.dealer = player_left_of(self.setup.players, dealer)
+            self.dealer = player_left_of(rotation, dealer)
         return HandResult(number, dealer, raw, scores, None, active, tuple(notes))
 
     # -- the match ----------------------------------------------------------------------------
@@ -285,7 +410,7 @@ class _Race:
             winner=self.placed[0] if self.placed else None,
             standings=standings,
             dealer=self.dealer,
-            leader=player_left_of(self.setup.players, self.dealer, next_active),
+            leader=player_left_of(self.setup.rotation, self.dealer, next_active),
             active=tuple(next_active),
             target=self.target,
             extra=extra,
@@ -302,14 +427,18 @@ class TwoHanded(_PlainPinochle):
     player_counts = (2,)
     all_at_once = False
 
-    def _extra_specs(self) -> list[OptionSpec]:
+    def _meld_specs(self) -> list[OptionSpec]:
+        return [MELD_REUSE_OPTION]
+
+    def _extra_specs(self, given: Mapping[str, Any]) -> list[OptionSpec]:
         return [
             DECLARE_OUT_OPTION,
             OptionSpec(
                 "trump_by_first_marriage",
                 False,
                 boolean(),
-                "No card is turned: the first marriage melded names trump (seed 004)",
+                "No card is turned for trump: the first marriage melded names it",
+                group=PLAY_GROUP,
             ),
         ]
 
@@ -323,14 +452,19 @@ class ThreeHanded(_PlainPinochle):
     description = N_("Three players, 16 cards each, every man for himself; meld needs a trick.")
     player_counts = (3,)
 
-    def _extra_specs(self) -> list[OptionSpec]:
+    def _meld_specs(self) -> list[OptionSpec]:
+        # docs/rules.md §4, §5: for the play-on hands, which are two-handed pinochle.
+        return [MELD_REUSE_OPTION]
+
+    def _extra_specs(self, given: Mapping[str, Any]) -> list[OptionSpec]:
         return [
             DECLARE_OUT_OPTION,
             OptionSpec(
                 "play_on",
                 True,
                 boolean(),
-                "After the winner leaves, the other two play on for second place (seed 004)",
+                "After the winner leaves, the other two play on for second place",
+                group=PLAY_GROUP,
             ),
         ]
 
@@ -344,15 +478,30 @@ class FourHanded(_PlainPinochle):
     description = N_("Four players, 12 cards each, partners opposite; meld needs a trick.")
     player_counts = (4,)
 
-    def _extra_specs(self) -> list[OptionSpec]:
-        return [
+    def _extra_specs(self, given: Mapping[str, Any]) -> list[OptionSpec]:
+        specs = [
             OptionSpec(
                 "partnerships",
                 True,
                 boolean(),
-                "Partners sit opposite and share a score (off: each for himself, seed 004)",
+                "Partners sit opposite and share a score (off: each plays for himself)",
+                group=PLAY_GROUP,
             )
         ]
+        if given.get("partnerships", True) is not False:
+            specs.append(SAVING_TRICK_OPTION)
+        return specs
+
+    def resolve_options(self, given: object) -> dict[str, Any]:
+        """As every plain form; ``saving_trick`` exists only with partners (docs/rules.md §4)."""
+        given_map = _option_map(given)
+        if "saving_trick" in given_map and given_map.get("partnerships", True) is False:
+            raise RuleError(
+                "rules.saving_trick",
+                "is played only with partners (partnerships: true)",
+                code="not_allowed",
+            )
+        return super().resolve_options(given)
 
     def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
         """Two teams unless the table plays each for himself."""
@@ -373,7 +522,8 @@ class PartnershipAuction(Variant):
     player_counts = (4,)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``min_bid`` (250), ``counting`` (classic or counters), ``melds``, ``target`` (1000)."""
+        """``min_bid`` (250), ``counting`` (classic or counters), ``last_trick``, ``melds``,
+        ``target`` (1000), ``direction``."""
         return [
             OptionSpec(
                 "min_bid",
@@ -383,8 +533,10 @@ class PartnershipAuction(Variant):
                 group=BIDDING_GROUP,
             ),
             AUCTION_COUNTING_OPTION,
+            LAST_TRICK_OPTION,
             MELDS_OPTION,
             target_option(1000),
+            DIRECTION_OPTION,
         ]
 
     def resolve_options(self, given: object) -> dict[str, Any]:
@@ -409,6 +561,7 @@ class PartnershipAuction(Variant):
             meld_lists=True,
             min_bid=int(setup.options["min_bid"]),
             max_bid=MAX_BID,
+            direction=setup.direction,
             words=BID_WORDS,
             tool=Tool.PINOCHLE_MELD,
         )
@@ -459,7 +612,7 @@ class PartnershipAuction(Variant):
             winner=winner,
             standings=((winner,) if winner else ()) + tuple(rest),
             dealer=dealer,
-            leader=player_left_of(setup.players, dealer),
+            leader=player_left_of(setup.rotation, dealer),
             active=setup.players,
             target=target,
         )

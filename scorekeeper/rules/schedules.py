@@ -1,9 +1,10 @@
 """Units schedules and the trump multiplier of auction pinochle kept in units (docs/rules.md §2).
 
 A bid is worth a number of units (chips) set by a schedule: seed 000's doubling one ("from 300
-the amount doubles for every 50 more"), Hoyle's or Scarne's (the presets of docs/rules.md's table),
-or the table's own brackets. The trump may multiply it: spades double (seed 000), hearts may
-triple.
+the amount doubles for every 50 more"), the one bracket higher table that was ``doubling`` before
+revision 2 (``doubling-250``, kept for the matches created with it), Hoyle's or Scarne's (the
+presets of docs/rules.md §2's table), or the table's own brackets. The trump may multiply it:
+spades double (seed 000), hearts may triple.
 """
 
 from __future__ import annotations
@@ -19,9 +20,17 @@ from .pinochle import BID_STEP, MAX_BID
 #: A units schedule: a preset's name, or ``[from_bid, units]`` brackets with rising ``from_bid``.
 Schedule = str | Sequence[Sequence[int]]
 
-#: docs/rules.md §2 table. Seed 000: "from 300 the amount doubles for every 50 more"; 250-290 is one
-#: unit, so every 50 points of bid doubles the units all the way up to the 2000 guard.
-_DOUBLING: Final = tuple((bid, 2 ** ((bid - 250) // 50)) for bid in range(250, MAX_BID + 1, 50))
+#: docs/rules.md §2 table, ``doubling``. Seed 000: «a partir de 300, la cantidad se duplica por
+#: cada 50 puntos extra» (from 300 the amount doubles for every 50 more), read literally as the
+#: Hoyle-style tables do ("300 to 340, the value is 1; 350 to 390, 2; 400 to 440, 4"): 1 unit up
+#: to 340, then x2 every 50 from 350 all the way up to the 2000 guard.
+_DOUBLING: Final = (
+    (250, 1),
+    *((bid, 2 ** ((bid - 300) // 50)) for bid in range(300, MAX_BID + 1, 50)),
+)
+#: docs/rules.md §2 table, ``doubling-250``: ``doubling`` before revision 2, one bracket higher
+#: (1 unit at 250-290, 2 at 300-340, x2 every 50 from 250). Matches created with it keep it.
+_DOUBLING_250: Final = tuple((bid, 2 ** ((bid - 250) // 50)) for bid in range(250, MAX_BID + 1, 50))
 #: Hoyle's schedule (docs/rules.md table): 30 units from 600 up.
 _HOYLE: Final = (
     (250, 2),
@@ -48,6 +57,7 @@ _SCARNE: Final = (
 )
 SCHEDULES: Final[Mapping[str, tuple[tuple[int, int], ...]]] = {
     "doubling": _DOUBLING,
+    "doubling-250": _DOUBLING_250,
     "hoyle": _HOYLE,
     "scarne": _SCARNE,
 }
@@ -72,6 +82,8 @@ def units(bid: int, schedule: Schedule = "doubling") -> int:
     Only the bid counts: taking more than the bid earns nothing more.
 
     >>> units(340), units(350), units(650)
+    (1, 2, 128)
+    >>> units(340, "doubling-250"), units(350, "doubling-250"), units(650, "doubling-250")
     (2, 4, 256)
     >>> units(650, "hoyle"), units(700, "scarne")
     (30, 11)
@@ -122,8 +134,9 @@ def read_schedule(value: Any, path: str) -> str | list[list[int]]:
     if not isinstance(value, list):
         raise RuleError(
             path,
-            "must be doubling, hoyle, scarne or a list of [from_bid, units] brackets",
+            "must be one of {choices} or a list of [from_bid, units] brackets",
             code="bad_schedule",
+            choices=", ".join(SCHEDULES),
         )
     if not value:
         raise RuleError(

@@ -86,8 +86,10 @@ class Table:
     #: Whether a side's meld may be given as a list of meld ids (the chips, the calculator).
     meld_lists: bool = False
     #: Whether meld and "took a trick" are entered per player, tricks per side (four-handed
-    #: partners under ``saving_trick: player``, docs/rules.md §1).
+    #: partners under ``saving_trick: player``, docs/rules.md §1); then ``side_players`` holds
+    #: the players of each side, in the order of ``sides``.
     meld_by_player: bool = False
+    side_players: tuple[tuple[str, ...], ...] = ()
     #: Whether the bidder may throw his hand in before seeing the widow (auction in units with
     #: a kitty, at the minimum bid: outcome ``thrown_in``, docs/rules.md §2).
     thrown_in: bool = False

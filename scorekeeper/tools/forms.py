@@ -15,13 +15,14 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 
 from ..forms import Buttons, FormError, choice_list
 from ..rules import RuleError
 from ..rules.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
-from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES
+from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES, in_deck
 from ..rules.pinochle import MELDS_OPTION
 
 #: Suits in the order the grids show them (rows).
@@ -32,30 +33,37 @@ PINOCHLE_ROWS: tuple[tuple[Suit, tuple[Card, ...]], ...] = tuple(
     (suit, tuple(Card(rank, suit) for rank in PINOCHLE_RANKS)) for suit in SUITS
 )
 
-#: A Pinnacola suit in two rows of seven places, A-7 and 8-K; ``None`` marks the place of a red
-#: 2, which is out of the deck (docs/rules.md §3).
+#: A Pinnacola suit in two rows of seven places, A-7 and 8-K. The red 2s are in the grid, but
+#: only in the deck without pinelle (docs/rules.md §3): the page shows them then, and a gap in
+#: their place with pinelle (:data:`PINELLE_ONLY_GAPS`).
 _RUMMY_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
-PINNACOLA_ROWS: tuple[tuple[Suit, tuple[tuple[Card | None, ...], ...]], ...] = tuple(
+PINNACOLA_ROWS: tuple[tuple[Suit, tuple[tuple[Card, ...], ...]], ...] = tuple(
     (
         suit,
         tuple(
-            tuple(
-                None if rank is Rank.TWO and suit.is_red else Card(rank, suit)
-                for rank in _RUMMY_RANKS[start : start + 7]
-            )
-            for start in (0, 7)
+            tuple(Card(rank, suit) for rank in _RUMMY_RANKS[start : start + 7]) for start in (0, 7)
         ),
     )
     for suit in SUITS
 )
 JOKER = Card(Rank.JOKER)
 PINNACOLA_CARDS: tuple[Card, ...] = (
-    *(card for _suit, rows in PINNACOLA_ROWS for row in rows for card in row if card),
+    *(card for _suit, rows in PINNACOLA_ROWS for row in rows for card in row),
     JOKER,
 )
+#: The cards of the grid that the deck holds only without pinelle: the red 2s.
+PINELLE_ONLY_GAPS: frozenset[Card] = frozenset(
+    card for card in PINNACOLA_CARDS if not in_deck(card, pinelle=True)
+)
 
-#: What each kind of Pinnacola meld is called on the page.
-KIND_NAMES: dict[str, Any] = {"set": _l("set"), "run": _l("run")}
+
+def kind_names() -> dict[str, str]:
+    """What each kind of Pinnacola meld is called on the page, in the request's language.
+
+    With a context: the catalog's plain "set" is the auction's "went set" (Italian "andata
+    sotto"), not a *tris*."""
+    return {"set": pgettext("Pinnacola meld", "set"), "run": pgettext("Pinnacola meld", "run")}
+
 
 #: The meld tables a table without a match may pick (the choices of the ``melds`` option,
 #: docs/rules.md §1), each with the words the page shows for it.
@@ -166,10 +174,12 @@ PinnacolaPickerForm = _grid_form(
         "table": HiddenField(),
         "hand": HiddenField(),
         "pinelle": BooleanField(_l("black 2s are wild (pinelle)"), default=True),
+        "joker_sets": BooleanField(_l("Three jokers make a set"), default=False),
     },
 )
 """The Pinnacola card picker: the cards of the grid, the melds laid so far (``table``: melds
-separated by ``|``, cards by spaces) and the cards left in hand."""
+separated by ``|``, cards by spaces) and the cards left in hand; without a match, the switches
+of the options that change a meld's reading (``pinelle``, ``joker_sets``, docs/rules.md §3)."""
 
 
 def read_table(text: str | None) -> list[list[str]]:

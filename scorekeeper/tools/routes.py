@@ -29,7 +29,7 @@ from ..rules.table import Tool
 from . import bp
 from .forms import (
     JOKER,
-    KIND_NAMES,
+    PINELLE_ONLY_GAPS,
     PINNACOLA_ROWS,
     PINOCHLE_ROWS,
     CardGridForm,
@@ -37,6 +37,7 @@ from .forms import (
     PinochleMeldForm,
     face_of,
     is_red,
+    kind_names,
     read_table,
     write_table,
 )
@@ -79,7 +80,8 @@ def _target(tool: Tool) -> Target | None:
         return None
     setup = service.setup_of(match)
     table = find_variant(match.variant).table(setup)
-    if table.tool is not tool or side not in table.sides:
+    melders = table.players if table.meld_by_player else table.sides
+    if table.tool is not tool or side not in melders:
         return None
     carry = {key: value for key, value in request.args.items() if key.startswith(CARRIED)}
     return Target(public_id, side, setup.options, carry)
@@ -154,8 +156,8 @@ class LaidMeld:
     notes: tuple[str, ...]
 
 
-def _laid(cards: list[str], pinelle: bool, path: str) -> LaidMeld:
-    value = value_meld(cards, pinelle=pinelle, path=path)
+def _laid(cards: list[str], pinelle: bool, joker_sets: bool, path: str) -> LaidMeld:
+    value = value_meld(cards, pinelle=pinelle, joker_sets=joker_sets, path=path)
     notes = []
     if value.pinnacolone:
         notes.append(_("Pinnacolone: wins the match"))
@@ -165,7 +167,7 @@ def _laid(cards: list[str], pinelle: bool, path: str) -> LaidMeld:
         notes.append(_("poker"))
     if value.wilds:
         notes.append(ngettext("%(num)s wild", "%(num)s wilds", value.wilds))
-    return LaidMeld(cards, str(KIND_NAMES.get(value.kind, value.kind)), value.points, tuple(notes))
+    return LaidMeld(cards, kind_names().get(value.kind, value.kind), value.points, tuple(notes))
 
 
 def _check_deck(table: list[list[str]], hand: list[str], pinelle: bool) -> None:
@@ -181,13 +183,14 @@ def _apply(
     table: list[list[str]],
     hand: list[str],
     pinelle: bool,
+    joker_sets: bool,
 ) -> list[str]:
     """Carry out one tap of the picker on the melds laid (``table``, changed in place) and
     return the cards left in hand: add the picked cards as a meld or as the hand, or take a
     meld (or the hand) back into the grid to edit it."""
     picked = form.picked()
     if action == "add":
-        _laid(picked, pinelle, "meld")
+        _laid(picked, pinelle, joker_sets, "meld")
         _check_deck([*table, picked], hand, pinelle)
         table.append(picked)
         form.set_counts([])
@@ -206,10 +209,19 @@ def _apply(
 @bp.route("/pinnacola-meld", methods=["GET", "POST"])
 def pinnacola_meld() -> Any:
     """Pick the cards of each meld on the table and the cards left in hand; see their points
-    (docs/rules.md §3: wilds, poker, Pinnacola ×2/×3, Pinnacolone)."""
+    (docs/rules.md §3: wilds, poker, Pinnacola ×2/×3, Pinnacolone).
+
+    The match's ``pinelle`` and ``joker_sets`` read the cards (without a match, the page's
+    switches): without pinelle the red 2s are in the grid and every 2 is a natural card."""
     target = _target(Tool.PINNACOLA_MELD)
     form = PinnacolaPickerForm()
-    pinelle = bool(target.options.get("pinelle", True)) if target else bool(form["pinelle"].data)
+    if target is not None:
+        pinelle = bool(target.options.get("pinelle", True))
+        # A match created before the option has none: three jokers were no meld then.
+        joker_sets = bool(target.options.get("joker_sets", False))
+    else:
+        pinelle = bool(form["pinelle"].data)
+        joker_sets = bool(form["joker_sets"].data)
     table = read_table(form["table"].data)
     hand = (form["hand"].data or "").split()
     status = 200
@@ -218,7 +230,7 @@ def pinnacola_meld() -> Any:
         if not form.validate_on_submit():
             abort(400)
         try:
-            hand = _apply(form, action, which, table, hand, pinelle)
+            hand = _apply(form, action, which, table, hand, pinelle, joker_sets)
         except FormError as error:
             add_error(form, error.field_name, error.message)
             status = 422
@@ -228,10 +240,12 @@ def pinnacola_meld() -> Any:
     laid: list[LaidMeld] = []
     side = None
     try:
-        laid = [_laid(meld, pinelle, f"table[{i}]") for i, meld in enumerate(table)]
-        side, _cards = read_side({"table": table, "hand": hand}, "side", pinelle=pinelle)
+        laid = [_laid(meld, pinelle, joker_sets, f"table[{i}]") for i, meld in enumerate(table)]
+        side, _cards = read_side(
+            {"table": table, "hand": hand}, "side", pinelle=pinelle, joker_sets=joker_sets
+        )
     except RuleError as error:
-        # The kept melds no longer hold (pinelle switched off): say so, keep them to edit.
+        # The kept melds no longer hold (a switch changed): say so, keep them to edit.
         add_error(form, None, f"{error.path}: {rule_message(error)}")
         status = 422
     form["table"].data = write_table(table)
@@ -253,6 +267,8 @@ def pinnacola_meld() -> Any:
         hand=hand,
         side=side,
         pinelle=pinelle,
+        joker_sets=joker_sets,
+        red_twos=PINELLE_ONLY_GAPS,
         target=target,
-        kind_names={kind: str(name) for kind, name in KIND_NAMES.items()},
+        kind_names=kind_names(),
     )

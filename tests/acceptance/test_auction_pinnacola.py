@@ -48,9 +48,32 @@ def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") ->
 
 
 # =========================================================================== auction: units
-# docs/rules.md §2 `auction`, units(bid) bracket table.
+# docs/rules.md §2 `auction`, units(bid) bracket table. Revision 2 (issue 12) reads seed 000
+# literally («a partir de 300, la cantidad se duplica por cada 50 puntos extra»; "300 to 340, the
+# value is 1; 350 to 390, 2; 400 to 440, 4"): the default `doubling` pays 1 unit up to 340; the
+# table before it is `doubling-250`. The expected numbers of the default schedule follow it.
 
 DOUBLING = [
+    (250, 1),
+    (290, 1),
+    (300, 1),
+    (340, 1),
+    (350, 2),
+    (390, 2),
+    (400, 4),
+    (440, 4),
+    (450, 8),
+    (500, 16),
+    (550, 32),
+    (600, 64),
+    (640, 64),
+    (650, 128),
+    (690, 128),
+    (700, 256),
+    (750, 512),
+    (1000, 16384),
+]
+DOUBLING_250 = [
     (250, 1),
     (290, 1),
     (300, 2),
@@ -107,6 +130,7 @@ SCARNE = [
 @pytest.mark.parametrize(
     ("schedule", "bid", "units"),
     [("doubling", b, u) for b, u in DOUBLING]
+    + [("doubling-250", b, u) for b, u in DOUBLING_250]
     + [("hoyle", b, u) for b, u in HOYLE]
     + [("scarne", b, u) for b, u in SCARNE],
 )
@@ -133,8 +157,10 @@ def test_default_schedule_is_doubling_and_min_bid_300(client):
     assert m["rules"]["scoring"] == "units"
     assert m["kitty"] == 0
     table.refused(made("Ben", 290), "bid")
-    data = table.add_answer(made("Ben", 340))
-    assert players_of(data["hand"]["payments"], P3) == {"Ana": -2, "Ben": 4, "Cruz": -2}
+    data = table.add_answer(
+        made("Ben", 340)
+    )  # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    assert players_of(data["hand"]["payments"], P3) == {"Ana": -1, "Ben": 2, "Cruz": -1}
 
 
 @pytest.mark.parametrize(
@@ -179,35 +205,37 @@ def test_custom_schedule_min_bid_below_first_bracket_refused(client):
 def test_trump_multiplier(client, rules, trump, m):
     """docs/rules.md §2 auction: trump multiplier m: spades x2 (spades_double), hearts_triple."""
     table, _ = create(client, "auction", P3, {**rules, "kitty": False})
-    data = table.add_answer(made("Ana", 300, trump))
-    assert players_of(data["hand"]["payments"], P3) == {"Ana": 4 * m, "Ben": -2 * m, "Cruz": -2 * m}
+    data = table.add_answer(made("Ana", 300, trump))  # doubling: 300 = 1 unit (§2, revision 2)
+    assert players_of(data["hand"]["payments"], P3) == {"Ana": 2 * m, "Ben": -m, "Cruz": -m}
 
 
 def test_made_set_conceded_three_players_with_kitty(client):
     """docs/rules.md §2 auction: made / set (double bete) / conceded (single bete), kitty pays."""
     table, _ = create(client, "auction", P3)
-    # bid 300 hearts = 2 units, below the bonus: kitty untouched
+    # bid 300 hearts = 1 unit, below the bonus: kitty untouched (docs/rules.md §2 revision 2:
+    # doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440)
     h1 = table.add_answer(made("Ben", 300))["hand"]["payments"]
-    assert h1 == {"Ana": -2, "Ben": 4, "Cruz": -2, "kitty": 0}
+    assert h1 == {"Ana": -1, "Ben": 2, "Cruz": -1, "kitty": 0}
     # set: the bidder pays every other player 2 x units x m, and the kitty as much as one player
     h2 = table.add_answer(made("Cruz", 300, "hearts", "set"))["hand"]["payments"]
-    assert h2 == {"Ana": 4, "Ben": 4, "Cruz": -12, "kitty": 4}
+    assert h2 == {"Ana": 2, "Ben": 2, "Cruz": -6, "kitty": 2}
     # conceded: units x m to every other player, and to the kitty
     d3 = table.add_answer(made("Ana", 300, "diamonds", "conceded"))
-    assert d3["hand"]["payments"] == {"Ana": -6, "Ben": 2, "Cruz": 2, "kitty": 2}
+    assert d3["hand"]["payments"] == {"Ana": -3, "Ben": 1, "Cruz": 1, "kitty": 1}
     match = d3["match"]
-    assert match["totals"] == {"Ana": -6 + 4 - 2, "Ben": 4 + 4 + 2, "Cruz": -2 - 12 + 2}
-    assert match["kitty"] == 6
+    assert match["totals"] == {"Ana": -1 + 2 - 3, "Ben": 2 + 2 + 1, "Cruz": -1 - 6 + 1}
+    assert match["kitty"] == 3
     assert sum(match["totals"].values()) + match["kitty"] == 0
     assert [h["payments"] for h in match["hands"]] == [h1, h2, d3["hand"]["payments"]]
     assert match["version"] == 4
 
 
 def test_spades_set_with_kitty(client):
-    """docs/rules.md §2 auction: set at 350 in spades: 2 x 4 x 2 = 16 to each, 16 to the kitty."""
+    """docs/rules.md §2 auction: set at 350 in spades: 2 x 2 x 2 = 8 to each, 8 to the kitty
+    (doubling, revision 2: 350-390 pays 2 units)."""
     table, _ = create(client, "auction", P3)
     pay = table.add_answer(made("Ana", 350, "spades", "set"))["hand"]["payments"]
-    assert pay == {"Ana": -48, "Ben": 16, "Cruz": 16, "kitty": 16}
+    assert pay == {"Ana": -24, "Ben": 8, "Cruz": 8, "kitty": 8}
 
 
 @pytest.mark.parametrize(
@@ -224,7 +252,9 @@ def test_spades_set_with_kitty(client):
 def test_kitty_bonus(client, rules, bid, bonus):
     """docs/rules.md §2 auction: a made bid >= kitty_bonus_from collects kitty_bonus (not
     multiplied)."""
-    units = {340: 2, 350: 4, 390: 4, 400: 8}[bid]
+    units = {340: 1, 350: 2, 390: 2, 400: 4}[
+        bid
+    ]  # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
     table, _ = create(client, "auction", P3, rules)
     data = table.add_answer(made("Ben", bid, "spades"))
     u = units * 2
@@ -241,13 +271,13 @@ def test_kitty_off(client):
     """docs/rules.md §2 auction: without `kitty` no kitty payment; docs/api.md: `kitty` null."""
     table, m = create(client, "auction", P3, {"kitty": False})
     assert m["kitty"] is None
-    data = table.add_answer(made("Ben", 350, "hearts", "set"))
+    data = table.add_answer(made("Ben", 350, "hearts", "set"))  # 350 = 2 units (§2, revision 2)
     pay = data["hand"]["payments"]
-    assert players_of(pay, P3) == {"Ana": 8, "Ben": -16, "Cruz": 8}
+    assert players_of(pay, P3) == {"Ana": 4, "Ben": -8, "Cruz": 4}
     assert pay.get("kitty", 0) == 0
     assert data["match"]["kitty"] is None
     data = table.add_answer(made("Cruz", 350, "hearts"))
-    assert players_of(data["hand"]["payments"], P3) == {"Ana": -4, "Ben": -4, "Cruz": 8}
+    assert players_of(data["hand"]["payments"], P3) == {"Ana": -2, "Ben": -2, "Cruz": 4}
 
 
 def test_four_players_dealer_sits_out_but_pays(client):
@@ -257,15 +287,17 @@ def test_four_players_dealer_sits_out_but_pays(client):
     assert m["dealer"] == "Ana"
     assert m["leader"] == "Ben"
     table.refused(made("Ana", 300), "bidder")
-    data = table.add_answer(made("Cruz", 300))
-    assert data["hand"]["payments"] == {"Ana": -2, "Ben": -2, "Cruz": 6, "Dee": -2, "kitty": 0}
+    data = table.add_answer(
+        made("Cruz", 300)
+    )  # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    assert data["hand"]["payments"] == {"Ana": -1, "Ben": -1, "Cruz": 3, "Dee": -1, "kitty": 0}
     match = data["match"]
     assert match["dealer"] == "Ben"
     assert match["leader"] == "Cruz"
     # dealer Ben now sits out
     table.refused(made("Ben", 300), "bidder")
     data = table.add_answer(made("Ana", 300, "hearts", "set"))
-    assert data["hand"]["payments"] == {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}
+    assert data["hand"]["payments"] == {"Ana": -8, "Ben": 2, "Cruz": 2, "Dee": 2, "kitty": 2}
     assert data["match"]["dealer"] == "Cruz"
     assert data["match"]["leader"] == "Dee"
 
@@ -276,13 +308,15 @@ def test_five_players_dealer_and_second_on_left_sit_out(client):
     assert m["leader"] == "Ben"
     table.refused(made("Ana", 300), "bidder")
     table.refused(made("Cruz", 300), "bidder")
-    data = table.add_answer(made("Dee", 300, "clubs"))
+    data = table.add_answer(
+        made("Dee", 300, "clubs")
+    )  # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
     assert data["hand"]["payments"] == {
-        "Ana": -2,
-        "Ben": -2,
-        "Cruz": -2,
-        "Dee": 8,
-        "Eve": -2,
+        "Ana": -1,
+        "Ben": -1,
+        "Cruz": -1,
+        "Dee": 4,
+        "Eve": -1,
         "kitty": 0,
     }
     # dealer Ben: Ben and Dee out, Cruz leads
@@ -291,12 +325,12 @@ def test_five_players_dealer_and_second_on_left_sit_out(client):
     table.refused(made("Dee", 300), "bidder")
     data = table.add_answer(made("Eve", 300, "clubs", "conceded"))
     assert data["hand"]["payments"] == {
-        "Ana": 2,
-        "Ben": 2,
-        "Cruz": 2,
-        "Dee": 2,
-        "Eve": -10,
-        "kitty": 2,
+        "Ana": 1,
+        "Ben": 1,
+        "Cruz": 1,
+        "Dee": 1,
+        "Eve": -5,
+        "kitty": 1,
     }
 
 
@@ -347,10 +381,11 @@ def test_all_pass_with_bidder_refused(client):
 @pytest.mark.parametrize(
     ("meld", "tricks", "outcome", "pay_ben"),
     [
-        (200, 100, "made", 4),  # exactly the bid
-        (300, 150, "made", 4),  # more than the bid earns nothing more
-        (200, 99, "set", -12),
-        (0, 250, "set", -12),  # bid 300 > 250
+        # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+        (200, 100, "made", 2),  # exactly the bid
+        (300, 150, "made", 2),  # more than the bid earns nothing more
+        (200, 99, "set", -6),
+        (0, 250, "set", -6),  # bid 300 > 250
     ],
 )
 def test_outcome_from_meld_and_tricks(client, meld, tricks, outcome, pay_ben):
@@ -368,9 +403,9 @@ def test_outcome_beside_meld_and_tricks(client):
     table.refused({**base, "meld": 200, "tricks": 90, "outcome": "made"})
     table.refused({**base, "meld": 200, "tricks": 100, "outcome": "set"})
     data = table.add_answer({**base, "meld": 200, "tricks": 110, "outcome": "made"})
-    assert data["hand"]["payments"]["Ben"] == 4
+    assert data["hand"]["payments"]["Ben"] == 2  # 300 = 1 unit (§2, revision 2)
     data = table.add_answer({**base, "bidder": "Cruz", "meld": 100, "tricks": 50, "outcome": "set"})
-    assert data["hand"]["payments"]["Cruz"] == -12
+    assert data["hand"]["payments"]["Cruz"] == -6
 
 
 @pytest.mark.parametrize(
@@ -466,7 +501,7 @@ def test_points_mode_options_accepted(client):
 def test_finish_units_winner_first_ties_in_seating_order(client):
     """docs/api.md finish: winner the side first in standings (ties in seating order)."""
     table, _ = create(client, "auction", P4)
-    table.add_answer(made("Dee", 300))  # Dee +6, others -2
+    table.add_answer(made("Dee", 300))  # Dee +3, others -1
     resp = table.finish()
     assert resp.status_code == 200
     match = resp.get_json()
@@ -496,7 +531,7 @@ def test_undo_reopens_finished_units_match(client):
     match = resp.get_json()["match"]
     assert match["status"] == "in_progress"
     assert match["winner"] is None
-    assert match["totals"] == {"Ana": -2, "Ben": 4, "Cruz": -2}
+    assert match["totals"] == {"Ana": -1, "Ben": 2, "Cruz": -1}  # 300 = 1 unit (§2, revision 2)
 
 
 def test_units_match_has_no_target(client):
@@ -515,55 +550,56 @@ def test_settlement_kitty_remainder_to_first_players(client):
     """docs/rules.md §2 kitty: shares differ by at most one; larger shares first in seating
     order."""
     table, _ = create(client, "auction", P3, {"unit_value": "0.05"})
-    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+2 B-6 C+2 kitty+2
+    # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+1 B-3 C+1 kitty+1
     resp = table.settlement()
     assert resp.status_code == 200
     s = resp.get_json()
-    assert s["kitty"] == 2
-    assert s["balances"] == {"Ana": 3, "Ben": -5, "Cruz": 2}
+    assert s["kitty"] == 1
+    assert s["balances"] == {"Ana": 2, "Ben": -3, "Cruz": 1}
     got = sorted((t["from"], t["to"], t["units"], t["amount"]) for t in s["transfers"])
-    assert got == [("Ben", "Ana", 3, "0.15"), ("Ben", "Cruz", 2, "0.10")]
+    assert got == [("Ben", "Ana", 2, "0.10"), ("Ben", "Cruz", 1, "0.05")]
 
 
 def test_settlement_negative_kitty_even(client):
     """docs/rules.md §2 kitty: a negative kitty is shared too, so the kitty ends at 0."""
     table, _ = create(client, "auction", P3, {"kitty_bonus": 12})
-    table.add_answer(made("Ana", 350, "hearts"))  # A +8+12 B -4 C -4 kitty -12
+    # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    table.add_answer(made("Ana", 350, "hearts"))  # A +4+12 B -2 C -2 kitty -12
     s = table.settlement().get_json()
     assert s["kitty"] == -12
-    assert s["balances"] == {"Ana": 16, "Ben": -8, "Cruz": -8}
+    assert s["balances"] == {"Ana": 12, "Ben": -6, "Cruz": -6}
     assert sum(s["balances"].values()) == 0
     got = sorted((t["from"], t["to"], t["units"], t["amount"]) for t in s["transfers"])
-    assert got == [("Ben", "Ana", 8, "8.00"), ("Cruz", "Ana", 8, "8.00")]
+    assert got == [("Ben", "Ana", 6, "6.00"), ("Cruz", "Ana", 6, "6.00")]
 
 
 def test_settlement_negative_kitty_remainder(client):
     """docs/rules.md §2 kitty: -10 over 3: shares -3, -3, -4 (the larger shares, -3, go first)."""
     table, _ = create(client, "auction", P3)
-    table.add_answer(made("Cruz", 350, "spades"))  # A -8 B -8 C +26 kitty -10
+    # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    table.add_answer(made("Cruz", 350, "spades"))  # A -4 B -4 C +18 kitty -10
     s = table.settlement().get_json()
     assert s["kitty"] == -10
-    assert s["balances"] == {"Ana": -11, "Ben": -11, "Cruz": 22}
+    assert s["balances"] == {"Ana": -7, "Ben": -7, "Cruz": 14}
 
 
 def test_settlement_dealt_out_players_share_the_kitty(client):
-    """docs/rules.md §2: dealt-out players share in the settlement (kitty 4 over 4 players)."""
+    """docs/rules.md §2: dealt-out players share in the settlement (kitty 2 over 4 players)."""
+    # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
     table, _ = create(client, "auction", P4, {"unit_value": "0.10"})
-    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+2 B-8 C+2 D+2 k+2
+    table.add_answer(made("Ben", 300, "hearts", "conceded"))  # A+1 B-4 C+1 D+1 k+1
     table.add_answer(made("Cruz", 300, "hearts", "conceded"))  # dealer Ben out; C pays
-    # hand 2: A+2 B+2 C-8 D+2 kitty+2 -> totals A4 B-6 C-6 D4 kitty 4
+    # hand 2: A+1 B+1 C-4 D+1 kitty+1 -> totals A2 B-3 C-3 D2 kitty 2
     m = table.get()
-    assert m["totals"] == {"Ana": 4, "Ben": -6, "Cruz": -6, "Dee": 4}
-    assert m["kitty"] == 4
+    assert m["totals"] == {"Ana": 2, "Ben": -3, "Cruz": -3, "Dee": 2}
+    assert m["kitty"] == 2
     s = table.settlement().get_json()
-    assert s["kitty"] == 4
-    assert s["balances"] == {"Ana": 5, "Ben": -5, "Cruz": -5, "Dee": 5}
-    assert len(s["transfers"]) == 2
-    for t in s["transfers"]:
-        assert t["units"] == 5
-        assert t["amount"] == "0.50"
-        assert t["from"] in ("Ben", "Cruz")
-        assert t["to"] in ("Ana", "Dee")
+    assert s["kitty"] == 2
+    # the kitty's 2 go to Ana and Ben, first in seating order (dealt out or not)
+    assert s["balances"] == {"Ana": 3, "Ben": -2, "Cruz": -3, "Dee": 2}
+    got = sorted((t["from"], t["to"], t["units"], t["amount"]) for t in s["transfers"])
+    assert got == [("Ben", "Dee", 2, "0.20"), ("Cruz", "Ana", 3, "0.30")]
 
 
 def test_settlement_fewest_transfers(client):
@@ -800,6 +836,8 @@ def test_meld_pinnacola_api_example(client):
         (["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"], True, 255),  # x3
         (["2S", "3S", "4S"], False, 15),  # pinelle off: 2 natural, value 5
         (["2S", "2C", "JK"], False, 35),  # pinelle off: a set of natural 2s with a joker
+        # docs/rules.md §3 (revision 2): without pinelle the red 2s stay in the deck, natural
+        (["2D", "3D", "4D"], False, 15),
     ],
 )
 def test_meld_pinnacola_values(client, cards, pinelle, points):
@@ -827,8 +865,7 @@ def test_meld_pinnacolone(client):
 @pytest.mark.parametrize(
     ("cards", "pinelle"),
     [
-        (["2H", "3H", "4H"], True),  # red 2 is out of the deck
-        (["2D", "3D", "4D"], False),
+        (["2H", "3H", "4H"], True),  # red 2 is out of the deck with pinelle
         (["5H", "6H"], True),  # too short
         (["5H", "7H", "9H"], True),  # gaps
         (["KS", "KS", "KH"], True),  # set in different suits
@@ -1207,20 +1244,22 @@ def test_pinnacola_player_count(client, players):
 P6 = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"]
 
 
-def test_six_players_dealer_and_opposite_sit_out(client):
-    """docs/rules.md §5: 6: the dealer and the player opposite him, third on his left."""
+def test_six_players_dealer_and_second_and_fourth_on_left_sit_out(client):
+    """docs/rules.md §2 (revision 2): 6: three are dealt in, the dealer and the second and fourth
+    on his left sit out (the 1st, 3rd and 5th play); 300 = 1 unit (doubling, revision 2)."""
     table, m = create(client, "auction", P6)
     assert m["leader"] == "Ben"
     table.refused(made("Ana", 300), "bidder")
-    table.refused(made("Dee", 300), "bidder")
-    data = table.add_answer(made("Cruz", 300))
+    table.refused(made("Cruz", 300), "bidder")
+    table.refused(made("Eve", 300), "bidder")
+    data = table.add_answer(made("Dee", 300))
     assert players_of(data["hand"]["payments"], P6) == {
-        "Ana": -2,
-        "Ben": -2,
-        "Cruz": 10,
-        "Dee": -2,
-        "Eve": -2,
-        "Fay": -2,
+        "Ana": -1,
+        "Ben": -1,
+        "Cruz": -1,
+        "Dee": 5,
+        "Eve": -1,
+        "Fay": -1,
     }
 
 
@@ -1228,7 +1267,7 @@ def test_bidder_meld_counts_without_tricks(client):
     """docs/rules.md §2: the bidder's meld always counts toward his bid."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 300, "tricks": 0}
-    assert table.add_answer(body)["hand"]["payments"]["Ben"] == 4
+    assert table.add_answer(body)["hand"]["payments"]["Ben"] == 2  # 1 unit (§2, revision 2)
 
 
 def test_units_meld_as_list(client):
@@ -1236,9 +1275,9 @@ def test_units_meld_as_list(client):
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": ["run", "pinochle"]}
     data = table.add_answer({**body, "tricks": 110})
-    assert data["hand"]["payments"]["Ben"] == 4
+    assert data["hand"]["payments"]["Ben"] == 2  # 300 = 1 unit (§2, revision 2)
     data = table.add_answer({**body, "tricks": 100})
-    assert data["hand"]["payments"]["Ben"] == -12
+    assert data["hand"]["payments"]["Ben"] == -6
 
 
 def test_units_tricks_over_250_refused(client):
@@ -1258,8 +1297,9 @@ def test_units_meld_over_3000_refused(client):
 def test_correct_auction_hand_recomputes(client):
     """docs/api.md PUT: replaces an earlier hand; every later total recomputed (kitty too)."""
     table, _ = create(client, "auction", P3)
-    table.add_answer(made("Ben", 300, "hearts", "set"))  # A+4 B-12 C+4 k+4
-    table.add_answer(made("Cruz", 300))  # A-2 B-2 C+4
+    # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
+    table.add_answer(made("Ben", 300, "hearts", "set"))  # A+2 B-6 C+2 k+2
+    table.add_answer(made("Cruz", 300))  # A-1 B-1 C+2
     resp = client.put(
         table.url("/hands/1"),
         json=made("Ben", 350, "spades"),
@@ -1267,8 +1307,8 @@ def test_correct_auction_hand_recomputes(client):
     )
     assert resp.status_code == 200, resp.get_json()
     match = resp.get_json()["match"]
-    # hand 1 now: A-8 B+26 C-8 kitty-10
-    assert match["totals"] == {"Ana": -10, "Ben": 24, "Cruz": -4}
+    # hand 1 now: A-4 B+18 C-4 kitty-10
+    assert match["totals"] == {"Ana": -5, "Ben": 17, "Cruz": -2}
     assert match["kitty"] == -10
 
 
@@ -1395,11 +1435,11 @@ def test_pinnacola_stall_void_no_meld(client):
 
 
 def test_doubling_top_bid(client):
-    """docs/rules.md §2/§4: doubling doubles every 50 from 650; bids up to 2000 (2000: 2**35
-    units)."""
+    """docs/rules.md §2/§4: doubling doubles every 50 from 650; bids up to 2000 (2000: 2**34
+    units: revision 2's doubling doubles every 50 from 350, 1 unit at 300-340)."""
     table, _ = create(client, "auction", P5)
     data = table.add_answer(made("Ben", 2000, "spades"))
-    u = 2**35 * 2
+    u = 2**34 * 2
     assert data["hand"]["payments"] == {
         "Ana": -u,
         "Ben": 4 * u + 10,

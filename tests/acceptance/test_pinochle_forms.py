@@ -239,8 +239,9 @@ def test_pinochle2_hand_totals_dealer_leader(client: FlaskClient) -> None:
 
 
 def test_pinochle2_meld_list_values_standard(client: FlaskClient) -> None:
-    """docs/rules.md §1 meld table `standard`; §5 a list is worth the sum of its items."""
-    m = two(client)
+    """docs/rules.md §1 meld table `standard`; §5 a list is worth the sum of its items.
+    `meld_reuse: extend` (docs/rules.md §1): aces_around with double_aces in one hand."""
+    m = two(client, meld_reuse="extend")
     ana = ["double_run", "double_pinochle", "aces_around", "double_aces"]  # 1500+300+100+1000
     ben = ["run", "run", "royal_marriage", "marriage", "kings_around", "queens_around"]
     match = m.add_ok(hand({"Ana": ana, "Ben": ben}, {"Ana": 0, "Ben": 250}))
@@ -392,8 +393,10 @@ def test_pinochle2_infeasible_meld_lists(client: FlaskClient, ben: list[str], pa
 
 
 def test_pinochle2_extension_allowed(client: FlaskClient) -> None:
-    """docs/rules.md §1: in two-handed play aces_around and double_aces may both appear."""
-    m = two(client)
+    """docs/rules.md §1 `meld_reuse: extend` (Hoyle: "or in a higher-scoring meld of the same
+    class"): in two-handed play aces_around and double_aces may both appear. (Revision 2 made
+    `new-cards` the default, which refuses it: tests/rules/test_pinochle_rev2.py.)"""
+    m = two(client, meld_reuse="extend")
     match = m.add_ok(
         hand(
             {"Ana": ["aces_around", "double_aces"], "Ben": ["pinochle", "double_pinochle"]},

@@ -111,15 +111,16 @@ def test_auction_in_units_finish_and_settle(client: FlaskClient, table: Table) -
         }
     )
     hands = [
-        # Made 350 in spades: 4 units x 2 from each; bid >= 350 takes the kitty bonus of 10.
+        # docs/rules.md §2, revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440.
+        # Made 350 in spades: 2 units x 2 from each; bid >= 350 takes the kitty bonus of 10.
         ({"bidder": "Ana", "bid": 350, "trump": "spades", "outcome": "made"},
-         {"Ana": 26, "Ben": -8, "Cruz": -8, "kitty": -10}),
-        # 200 meld + 160 tricks >= 300: made, 2 units from each.
+         {"Ana": 18, "Ben": -4, "Cruz": -4, "kitty": -10}),
+        # 200 meld + 160 tricks >= 300: made, 1 unit from each.
         ({"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 200, "tricks": 160},
-         {"Ana": -2, "Ben": 4, "Cruz": -2, "kitty": 0}),
-        # Set at 400 (8 units): double to each player, and the kitty as much as one player.
+         {"Ana": -1, "Ben": 2, "Cruz": -1, "kitty": 0}),
+        # Set at 400 (4 units): double to each player, and the kitty as much as one player.
         ({"bidder": "Cruz", "bid": 400, "trump": "clubs", "outcome": "set"},
-         {"Ana": 16, "Ben": 16, "Cruz": -48, "kitty": 16}),
+         {"Ana": 8, "Ben": 8, "Cruz": -24, "kitty": 8}),
         ({"outcome": "all_pass"}, {"Ana": 0, "Ben": 0, "Cruz": 0, "kitty": 0}),
     ]  # fmt: skip
     for entry, payments in hands:
@@ -128,8 +129,8 @@ def test_auction_in_units_finish_and_settle(client: FlaskClient, table: Table) -
         assert response.get_json()["hand"]["payments"] == payments
         assert response.get_json()["hand"]["scores"] is None
     match = table.get()
-    assert match["totals"] == {"Ana": 40, "Ben": 12, "Cruz": -58}
-    assert match["kitty"] == 6
+    assert match["totals"] == {"Ana": 25, "Ben": 6, "Cruz": -29}
+    assert match["kitty"] == -2
     assert (match["status"], match["winner"]) == ("in_progress", None)
 
     finished = table.finish()
@@ -143,11 +144,12 @@ def test_auction_in_units_finish_and_settle(client: FlaskClient, table: Table) -
     response = client.get(table.url("/settlement"))
     assert response.status_code == 200
     settlement = response.get_json()
-    assert settlement["kitty"] == 6
-    assert settlement["balances"] == {"Ana": 42, "Ben": 14, "Cruz": -56}
+    # the kitty's -2 shared as 0, -1, -1 (the larger share, 0, to Ana first in seating order)
+    assert settlement["kitty"] == -2
+    assert settlement["balances"] == {"Ana": 25, "Ben": 5, "Cruz": -30}
     assert sorted(settlement["transfers"], key=lambda t: t["to"]) == [
-        {"from": "Cruz", "to": "Ana", "units": 42, "amount": "2.10"},
-        {"from": "Cruz", "to": "Ben", "units": 14, "amount": "0.70"},
+        {"from": "Cruz", "to": "Ana", "units": 25, "amount": "1.25"},
+        {"from": "Cruz", "to": "Ben", "units": 5, "amount": "0.25"},
     ]
 
     # Undoing the last hand reopens the match.
@@ -167,8 +169,9 @@ def test_auction_dealer_sits_out_with_four(table: Table) -> None:
     assert "bidder" in errors_of(refused)
     response = table.add({"bidder": "Ben", "bid": 300, "trump": "hearts", "outcome": "made"})
     assert response.status_code == 201
-    # The dealer is paid out too: he shares in the settlement.
-    assert response.get_json()["hand"]["payments"]["Ana"] == -2
+    # The dealer is paid out too: he shares in the settlement (docs/rules.md §2, revision 2:
+    # doubling pays 1 unit at 300-340).
+    assert response.get_json()["hand"]["payments"]["Ana"] == -1
 
 
 def test_settlement_of_another_match_is_409(client: FlaskClient, table: Table) -> None:
@@ -281,7 +284,8 @@ def test_auction_examples_with_meld_and_tricks(table: Table) -> None:
     example = {"bidder": "Ana", "bid": 350, "trump": "spades", "meld": 200, "tricks": 160}
     response = table.add(example)
     assert response.status_code == 201, response.get_json()
-    assert response.get_json()["hand"]["payments"]["Ana"] == 26  # made: 360 >= 350
+    # made: 360 >= 350; 2 units x 2 from each + 10 (docs/rules.md §2, revision 2: 350-390 is 2)
+    assert response.get_json()["hand"]["payments"]["Ana"] == 18
     assert response.get_json()["hand"]["input"] == example
     beside = table.add(example | {"outcome": "made"})
     assert beside.status_code == 201

@@ -9,20 +9,21 @@ from .flows import check_fits, enter_hand, start_match
 def test_auction_in_units_ends_the_night_with_a_settle_up(phone: Phone) -> None:
     start_match(phone, "auction", ["Ana", "Ben", "Cruz"])
     check_fits(phone, "auction-match")
-    # Bid 300 in spades, made: 2 units, doubled by spades, from each of the two others.
+    # Bid 300 in spades, made: 1 unit (docs/rules.md §2, revision 2: doubling pays 1 unit at
+    # 300-340), doubled by spades, from each of the two others.
     phone.page.locator("label.pick.v-Ana").click()
     phone.page.locator("[data-step='10']").click()
     phone.page.locator("[data-step='-10']").click()
     assert phone.page.input_value("#bid") == "300"
     enter_hand(phone, picks=["spades", "made"])
-    assert phone.totals() == {"Ana": 8, "Ben": -4, "Cruz": -4}
+    assert phone.totals() == {"Ana": 4, "Ben": -2, "Cruz": -2}
     # The bidder's meld and tricks instead of the outcome: 200 + 100 < 350, set.
     enter_hand(
         phone,
         {"bid": "350", "bidder_meld": "200", "bidder_tricks": "100"},
         picks=["Ben", "hearts"],
     )
-    assert phone.totals()["Ben"] < -4
+    assert phone.totals()["Ben"] < -2
     enter_hand(phone, picks=["all_pass"])
     assert phone.page.locator(".hand-row").count() == 3
     with phone.page.expect_navigation(wait_until="load"):

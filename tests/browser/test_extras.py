@@ -31,7 +31,14 @@ def bid(phone: Phone, bidder: str, amount: int, trump: str, outcome: str) -> Non
 
 
 def test_settle_up_after_three_auction_hands(phone: Phone) -> None:
-    start_match(phone, "auction", ["Ana", "Ben", "Cruz"], options={"unit_value": "0.05"})
+    # the numbers below are worked out on the doubling-250 schedule (docs/rules.md §2 table: the
+    # column matches created before revision 2 keep; 300-340 is 2 units, 350-390 is 4)
+    start_match(
+        phone,
+        "auction",
+        ["Ana", "Ben", "Cruz"],
+        options={"unit_value": "0.05", "schedule": "doubling-250"},
+    )
     # docs/rules.md §2, doubling schedule, spades double, kitty on:
     bid(phone, "Ana", 350, "spades", "made")  # 4 x 2 from each, kitty bonus 10: +26 -8 -8 k-10
     bid(phone, "Ben", 300, "hearts", "made")  # 2 from each: -2 +4 -2

@@ -1,7 +1,10 @@
 """Auction pinochle in units: schedules, multipliers, payments, the kitty, reading hands, options.
 
 Every expected number below is worked out by hand from the rule text: seed 000 ("pinacle
-subastado"), the docs/rules.md §2 table (doubling / Hoyle / Scarne) and docs/rules.md §4, §5.
+subastado"), the docs/rules.md §2 table (doubling / doubling-250 / Hoyle / Scarne) and
+docs/rules.md §4, §5. Revision 2 (issue 12) changed the default ``doubling`` table to seed 000's
+literal reading (300-340 pays 1 unit, 350-390 2, 400-440 4): the numbers of the default schedule
+below follow it.
 """
 
 from __future__ import annotations
@@ -46,9 +49,18 @@ def refusal(players: Sequence[str], hand: dict[str, Any], **rules: Any) -> RuleE
 # --- units(bid, schedule): every bracket edge of docs/rules.md §2's table
 # ---------------------------
 
-# doubling: seed 000, "a partir de 300, la cantidad se duplica por cada 50 puntos extra";
-# docs/rules.md table: 250-290 is 1 unit, then x2 every 50.
+# doubling: seed 000, «a partir de 300, la cantidad se duplica por cada 50 puntos extra», read
+# literally (docs/rules.md §2 table, revision 2: "300 to 340, the value is 1; 350 to 390, 2; 400
+# to 440, 4"): 1 unit up to 340, then x2 every 50 from 350.
 DOUBLING = [
+    (250, 1), (290, 1), (300, 1), (340, 1), (350, 2), (390, 2), (400, 4), (440, 4),
+    (450, 8), (490, 8), (500, 16), (540, 16), (550, 32), (590, 32), (600, 64), (640, 64),
+    (650, 128), (690, 128), (700, 256), (740, 256), (750, 512),
+    (2000, 2**34),  # (2000 - 300) / 50 = 34 doublings
+]  # fmt: skip
+# doubling-250: the docs/rules.md §2 table's column for matches created before revision 2 (the
+# default before): 250-290 is 1 unit, then x2 every 50.
+DOUBLING_250 = [
     (250, 1), (290, 1), (300, 2), (340, 2), (350, 4), (390, 4), (400, 8), (440, 8),
     (450, 16), (490, 16), (500, 32), (540, 32), (550, 64), (590, 64), (600, 128), (640, 128),
     (650, 256), (690, 256), (700, 512), (740, 512), (750, 1024),
@@ -71,6 +83,7 @@ SCARNE = [
 @pytest.mark.parametrize(
     ("schedule", "bid", "expected"),
     [("doubling", b, u) for b, u in DOUBLING]
+    + [("doubling-250", b, u) for b, u in DOUBLING_250]
     + [("hoyle", b, u) for b, u in HOYLE]
     + [("scarne", b, u) for b, u in SCARNE],
 )
@@ -128,9 +141,11 @@ def test_trump_multiplier(
         (FOUR, "Dee", ("Ana", "Ben", "Cruz")),
         (FIVE, "Ana", ("Ben", "Dee", "Eve")),  # Bicycle: dealer + second from his left (Cruz)
         (FIVE, "Dee", ("Ben", "Cruz", "Eve")),  # on Dee's left: Eve, then Ana (out)
-        # docs/rules.md §5: "6: the dealer and the player opposite him, third on his left".
-        (SIX, "Ana", ("Ben", "Cruz", "Eve", "Fay")),
-        (SIX, "Eve", ("Ana", "Cruz", "Dee", "Fay")),
+        # docs/rules.md §2 (revision 2): at 6 "the dealer and the second and fourth on his left"
+        # sit out; the 1st, 3rd and 5th on his left play.
+        (SIX, "Ana", ("Ben", "Dee", "Fay")),
+        (SIX, "Eve", ("Ben", "Dee", "Fay")),  # on Eve's left: Fay, Ana (out), Ben, Cruz (out), Dee
+        (SIX, "Ben", ("Ana", "Cruz", "Eve")),
     ],
 )
 def test_active_players(players: Sequence[str], dealer: str, expected: Sequence[str]) -> None:
@@ -153,37 +168,41 @@ def pay(
 @pytest.mark.parametrize(
     ("outcome", "bid", "trump", "rules", "expected"),
     [
-        # made: each other player pays units x m; 300 = 2 units (doubling).
-        ("made", 300, "clubs", {}, {"Ana": 4, "Ben": -2, "Cruz": -2, "kitty": 0}),
-        # 340 is still 2 units and below kitty_bonus_from (350): no bonus.
-        ("made", 340, "clubs", {}, {"Ana": 4, "Ben": -2, "Cruz": -2, "kitty": 0}),
-        # 350 = 4 units; seed 000: 350 or more collects the fixed bonus (10) from the kitty.
-        ("made", 350, "clubs", {}, {"Ana": 18, "Ben": -4, "Cruz": -4, "kitty": -10}),
-        # spades double (seed 000): 4 x 2 = 8 each; the bonus is not multiplied.
-        ("made", 350, "spades", {}, {"Ana": 26, "Ben": -8, "Cruz": -8, "kitty": -10}),
+        # made: each other player pays units x m; 300 = 1 unit (doubling, docs/rules.md §2
+        # revision 2: "300 to 340, the value is 1").
+        ("made", 300, "clubs", {}, {"Ana": 2, "Ben": -1, "Cruz": -1, "kitty": 0}),
+        # 340 is still 1 unit and below kitty_bonus_from (350): no bonus.
+        ("made", 340, "clubs", {}, {"Ana": 2, "Ben": -1, "Cruz": -1, "kitty": 0}),
+        # 350 = 2 units; seed 000: 350 or more collects the fixed bonus (10) from the kitty.
+        ("made", 350, "clubs", {}, {"Ana": 14, "Ben": -2, "Cruz": -2, "kitty": -10}),
+        # spades double (seed 000): 2 x 2 = 4 each; the bonus is not multiplied.
+        ("made", 350, "spades", {}, {"Ana": 18, "Ben": -4, "Cruz": -4, "kitty": -10}),
         ("made", 350, "spades", {"spades_double": False},
-         {"Ana": 18, "Ben": -4, "Cruz": -4, "kitty": -10}),
-        ("made", 300, "hearts", {}, {"Ana": 4, "Ben": -2, "Cruz": -2, "kitty": 0}),
+         {"Ana": 14, "Ben": -2, "Cruz": -2, "kitty": -10}),
+        ("made", 300, "hearts", {}, {"Ana": 2, "Ben": -1, "Cruz": -1, "kitty": 0}),
         ("made", 300, "hearts", {"hearts_triple": True},
-         {"Ana": 12, "Ben": -6, "Cruz": -6, "kitty": 0}),
+         {"Ana": 6, "Ben": -3, "Cruz": -3, "kitty": 0}),
         # set ("double bete"): 2 x units x m to each player, and the same to the kitty.
-        ("set", 350, "clubs", {}, {"Ana": -24, "Ben": 8, "Cruz": 8, "kitty": 8}),
-        ("set", 300, "spades", {}, {"Ana": -24, "Ben": 8, "Cruz": 8, "kitty": 8}),
+        ("set", 350, "clubs", {}, {"Ana": -12, "Ben": 4, "Cruz": 4, "kitty": 4}),
+        ("set", 300, "spades", {}, {"Ana": -12, "Ben": 4, "Cruz": 4, "kitty": 4}),
         ("set", 300, "hearts", {"hearts_triple": True},
-         {"Ana": -36, "Ben": 12, "Cruz": 12, "kitty": 12}),
+         {"Ana": -18, "Ben": 6, "Cruz": 6, "kitty": 6}),
         # conceded ("single bete"): units x m to each player and to the kitty.
-        ("conceded", 350, "clubs", {}, {"Ana": -12, "Ben": 4, "Cruz": 4, "kitty": 4}),
-        ("conceded", 400, "spades", {}, {"Ana": -48, "Ben": 16, "Cruz": 16, "kitty": 16}),
+        ("conceded", 350, "clubs", {}, {"Ana": -6, "Ben": 2, "Cruz": 2, "kitty": 2}),
+        ("conceded", 400, "spades", {}, {"Ana": -24, "Ben": 8, "Cruz": 8, "kitty": 8}),
         # no kitty: nobody pays it, and there is no bonus.
-        ("made", 350, "clubs", {"kitty": False}, {"Ana": 8, "Ben": -4, "Cruz": -4, "kitty": 0}),
-        ("set", 350, "clubs", {"kitty": False}, {"Ana": -16, "Ben": 8, "Cruz": 8, "kitty": 0}),
+        ("made", 350, "clubs", {"kitty": False}, {"Ana": 4, "Ben": -2, "Cruz": -2, "kitty": 0}),
+        ("set", 350, "clubs", {"kitty": False}, {"Ana": -8, "Ben": 4, "Cruz": 4, "kitty": 0}),
         ("conceded", 350, "clubs", {"kitty": False},
-         {"Ana": -8, "Ben": 4, "Cruz": 4, "kitty": 0}),
+         {"Ana": -4, "Ben": 2, "Cruz": 2, "kitty": 0}),
         # the bonus threshold and size are options
         ("made", 390, "clubs", {"kitty_bonus_from": 400},
-         {"Ana": 8, "Ben": -4, "Cruz": -4, "kitty": 0}),
+         {"Ana": 4, "Ben": -2, "Cruz": -2, "kitty": 0}),
         ("made", 400, "clubs", {"kitty_bonus_from": 400, "kitty_bonus": 5},
-         {"Ana": 21, "Ben": -8, "Cruz": -8, "kitty": -5}),
+         {"Ana": 13, "Ben": -4, "Cruz": -4, "kitty": -5}),
+        # the table of the matches created before revision 2 (doubling-250): 350 = 4 units
+        ("made", 350, "spades", {"schedule": "doubling-250"},
+         {"Ana": 26, "Ben": -8, "Cruz": -8, "kitty": -10}),
         # Hoyle 350 = 5 units, Scarne 350 = 4 units (docs/rules.md table)
         ("made", 350, "diamonds", {"schedule": "hoyle"},
          {"Ana": 20, "Ben": -5, "Cruz": -5, "kitty": -10}),
@@ -202,15 +221,16 @@ def test_three_player_payments(
 @pytest.mark.parametrize(
     ("players", "outcome", "bid", "expected"),
     [
-        # docs/rules.md §2: "every other player (the dealt-out ones too) pays the bidder".
-        (FOUR, "made", 300, {"Ana": 6, "Ben": -2, "Cruz": -2, "Dee": -2, "kitty": 0}),
-        (FOUR, "set", 300, {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}),
-        (FOUR, "conceded", 350, {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}),
+        # docs/rules.md §2: "every other player (the dealt-out ones too) pays the bidder";
+        # doubling: 300 = 1 unit, 350 = 2.
+        (FOUR, "made", 300, {"Ana": 3, "Ben": -1, "Cruz": -1, "Dee": -1, "kitty": 0}),
+        (FOUR, "set", 300, {"Ana": -8, "Ben": 2, "Cruz": 2, "Dee": 2, "kitty": 2}),
+        (FOUR, "conceded", 350, {"Ana": -8, "Ben": 2, "Cruz": 2, "Dee": 2, "kitty": 2}),
         (FIVE, "made", 350,
-         {"Ana": 26, "Ben": -4, "Cruz": -4, "Dee": -4, "Eve": -4, "kitty": -10}),
-        (FIVE, "set", 350, {"Ana": -40, "Ben": 8, "Cruz": 8, "Dee": 8, "Eve": 8, "kitty": 8}),
+         {"Ana": 18, "Ben": -2, "Cruz": -2, "Dee": -2, "Eve": -2, "kitty": -10}),
+        (FIVE, "set", 350, {"Ana": -20, "Ben": 4, "Cruz": 4, "Dee": 4, "Eve": 4, "kitty": 4}),
         (SIX, "made", 300,
-         {"Ana": 10, "Ben": -2, "Cruz": -2, "Dee": -2, "Eve": -2, "Fay": -2, "kitty": 0}),
+         {"Ana": 5, "Ben": -1, "Cruz": -1, "Dee": -1, "Eve": -1, "Fay": -1, "kitty": 0}),
     ],
 )  # fmt: skip
 def test_dealt_out_players_pay_and_collect(
@@ -242,7 +262,7 @@ def test_match_in_units_with_a_dealt_out_fourth() -> None:
     state = play(
         FOUR,
         [
-            {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "made"},  # 8 each + 10
+            {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "made"},  # 4 each + 10
             {"outcome": "all_pass"},
             {"bidder": "Ana", "bid": 300, "trump": "hearts", "meld": 100, "tricks": 150},  # set
         ],
@@ -253,13 +273,13 @@ def test_match_in_units_with_a_dealt_out_fourth() -> None:
         ("Ana", "Cruz", "Dee"),
         ("Ana", "Ben", "Dee"),
     ]
-    assert state.hands[0].payments == {"Ana": -8, "Ben": 34, "Cruz": -8, "Dee": -8, "kitty": -10}
+    assert state.hands[0].payments == {"Ana": -4, "Ben": 22, "Cruz": -4, "Dee": -4, "kitty": -10}
     assert state.hands[1].payments == {"Ana": 0, "Ben": 0, "Cruz": 0, "Dee": 0, "kitty": 0}
-    # 100 + 150 = 250 < 300: set, 2 x 2 units to Ben, Cruz (dealt out), Dee and the kitty.
-    assert state.hands[2].payments == {"Ana": -16, "Ben": 4, "Cruz": 4, "Dee": 4, "kitty": 4}
+    # 100 + 150 = 250 < 300: set, 2 x 1 unit to Ben, Cruz (dealt out), Dee and the kitty.
+    assert state.hands[2].payments == {"Ana": -8, "Ben": 2, "Cruz": 2, "Dee": 2, "kitty": 2}
     assert all(h.scores is None for h in state.hands)
-    assert state.totals == {"Ana": -24, "Ben": 38, "Cruz": -4, "Dee": -4}
-    assert state.kitty == -6
+    assert state.totals == {"Ana": -12, "Ben": 24, "Cruz": -2, "Dee": -2}
+    assert state.kitty == -8
     assert state.standings == ("Ben", "Cruz", "Dee", "Ana")
     # hand 4: Dee deals and sits out; Ana bids first.
     assert (state.dealer, state.leader, state.active) == ("Dee", "Ana", ("Ana", "Ben", "Cruz"))
@@ -270,7 +290,7 @@ def test_units_match_never_ends_by_itself_and_finish_picks_the_leader() -> None:
     hands = [{"bidder": "Ana", "bid": 2000, "trump": "spades", "outcome": "made"}] * 3
     state = play(THREE, hands)
     assert state.status == "in_progress"
-    assert state.totals["Ana"] == 3 * (2 * 2 * 2**35 + 10)
+    assert state.totals["Ana"] == 3 * (2 * 2 * 2**34 + 10)  # doubling: 2000 = 2**34 units
     done = finish(state)
     assert (done.status, done.winner) == ("finished", "Ana")
 
@@ -280,7 +300,7 @@ def test_without_kitty_the_match_has_no_kitty_balance() -> None:
         THREE, [{"bidder": "Ana", "bid": 350, "trump": "clubs", "outcome": "set"}], kitty=False
     )
     assert state.kitty is None
-    assert state.totals == {"Ana": -16, "Ben": 8, "Cruz": 8}
+    assert state.totals == {"Ana": -8, "Ben": 4, "Cruz": 4}  # 350 = 2 units, set: 4 each
 
 
 def test_first_dealer_and_leader() -> None:
@@ -295,16 +315,16 @@ def test_settlement_of_a_match() -> None:
         match, [{"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "made"}]
     )
     settlement = settlement_of(match, state)
-    # totals Ana -8, Ben +34, Cruz -8, Dee -8; kitty -10 shared over four as -2, -2, -3, -3
-    # (the larger shares, -2, to the players first in seating order)
+    # 350 in spades = 2 x 2 units: totals Ana -4, Ben +22, Cruz -4, Dee -4; kitty -10 shared
+    # over four as -2, -2, -3, -3 (the larger shares, -2, to the players first in seating order)
     assert settlement.kitty == -10
     assert settlement.shares == {"Ana": -2, "Ben": -2, "Cruz": -3, "Dee": -3}
-    assert settlement.balances == {"Ana": -10, "Ben": 32, "Cruz": -11, "Dee": -11}
+    assert settlement.balances == {"Ana": -6, "Ben": 20, "Cruz": -7, "Dee": -7}
     # no smaller group squares itself: three transfers, biggest debts first
     assert [(t.payer, t.payee, t.units, str(t.amount)) for t in settlement.transfers] == [
-        ("Cruz", "Ben", 11, "0.55"),
-        ("Dee", "Ben", 11, "0.55"),
-        ("Ana", "Ben", 10, "0.50"),
+        ("Cruz", "Ben", 7, "0.35"),
+        ("Dee", "Ben", 7, "0.35"),
+        ("Ana", "Ben", 6, "0.30"),
     ]
     points = setup(THREE, scoring="points")
     with pytest.raises(RuleError) as caught:
@@ -337,7 +357,7 @@ BID = {"bidder": "Ana", "bid": 350, "trump": "clubs"}
 def test_outcome_from_meld_and_tricks(hand: dict[str, Any], expected: str) -> None:
     payments = play(THREE, [hand]).hands[0].payments
     assert payments is not None
-    units_each = 4  # 350 in clubs, doubling
+    units_each = 2  # 350 in clubs, doubling (docs/rules.md §2: 350-390 pays 2)
     bidder = {"made": 2 * units_each + 10, "set": -3 * 2 * units_each, "conceded": -3 * units_each}
     assert payments["Ana"] == bidder[expected]
 
@@ -387,7 +407,8 @@ def test_min_bid_250_allows_250() -> None:
 
 @pytest.mark.parametrize(
     ("players", "dealer", "bidder"),
-    [(FOUR, "Ana", "Ana"), (FIVE, "Ana", "Cruz"), (SIX, "Ana", "Dee")],
+    # docs/rules.md §2: at 6 the dealer and the second and fourth on his left sit out
+    [(FOUR, "Ana", "Ana"), (FIVE, "Ana", "Cruz"), (SIX, "Ana", "Cruz"), (SIX, "Ana", "Eve")],
 )
 def test_dealt_out_bidder_is_refused(players: Sequence[str], dealer: str, bidder: str) -> None:
     with pytest.raises(RuleError) as caught:
@@ -416,7 +437,9 @@ def test_default_options_are_plain_json() -> None:
         "kitty_bonus": 10,
         "all_pass_pays": False,
         "unit_value": "1",
+        "spades_concession": "double",
         "scoring": "units",
+        "direction": "left",
     }
 
 
@@ -425,9 +448,12 @@ def test_points_options() -> None:
         "min_bid": 250,
         "scoring": "points",
         "counting": "classic",
+        "last_trick": 10,
         "melds": "standard",
         "target": 1000,
         "tie_rule": "raise",
+        "bidder_scores": "taken",
+        "direction": "left",
     }
 
 

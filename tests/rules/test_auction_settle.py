@@ -161,9 +161,12 @@ def matches(draw: st.DrawFn) -> tuple[Any, list[dict[str, Any]]]:
     rules: dict[str, Any] = {
         "min_bid": draw(st.sampled_from([250, 300])),
         "schedule": draw(
-            st.sampled_from(["doubling", "hoyle", "scarne", [[250, 1], [400, 3], [600, 7]]])
+            st.sampled_from(
+                ["doubling", "doubling-250", "hoyle", "scarne", [[250, 1], [400, 3], [600, 7]]]
+            )
         ),
         "spades_double": draw(st.booleans()),
+        "spades_concession": draw(st.sampled_from(["double", "single"])),
         "hearts_triple": draw(st.booleans()),
         "kitty": kitty,
         "kitty_bonus_from": draw(st.integers(25, 60)) * 10,
@@ -178,6 +181,11 @@ def matches(draw: st.DrawFn) -> tuple[Any, list[dict[str, Any]]]:
             continue
         # the bidder must be dealt in: replay to this hand to learn who is
         active = AUCTION.play(match, hands).active
+        if kitty and draw(st.integers(0, 5)) == 0:
+            # thrown in before the widow: at the minimum bid, no trump (docs/rules.md §2)
+            bidder = draw(st.sampled_from(active))
+            hands.append({"bidder": bidder, "bid": rules["min_bid"], "outcome": "thrown_in"})
+            continue
         hand: dict[str, Any] = {
             "bidder": draw(st.sampled_from(active)),
             "bid": draw(st.integers(rules["min_bid"] // 10, MAX_BID // 10)) * 10,
@@ -187,7 +195,8 @@ def matches(draw: st.DrawFn) -> tuple[Any, list[dict[str, Any]]]:
             hand["outcome"] = draw(st.sampled_from(OUTCOMES))
         else:
             hand["meld"] = draw(st.integers(0, 3000))
-            hand["tricks"] = draw(st.integers(0, 250))
+            # docs/rules.md §5: no card is worth 1 point, so never 1 or 249 under classic
+            hand["tricks"] = draw(st.integers(0, 250).filter(lambda t: t not in (1, 249)))
         assert number == len(hands) + 1
         hands.append(hand)
     return match, hands

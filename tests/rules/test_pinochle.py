@@ -201,7 +201,9 @@ STANDARD = {
     "double_queens": 600,
     "double_jacks": 400,
 }
-SEED_004 = {**STANDARD, "double_pinochle": 400, "double_queens": 400}
+# docs/rules.md §1 meld table, `seed-004` column: double pinochle 400, eight queens 400, and no
+# double run (two runs at 150: 300).
+SEED_004 = {**STANDARD, "double_run": 300, "double_pinochle": 400, "double_queens": 400}
 
 
 @pytest.mark.parametrize("meld", list(STANDARD))

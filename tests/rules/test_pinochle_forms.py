@@ -52,6 +52,11 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
                 "tie_rule": "raise",
                 "declare_out": True,
                 "trump_by_first_marriage": False,
+                # docs/rules.md §4 (revision 2): last_trick 10, meld_reuse new-cards,
+                # direction left.
+                "last_trick": 10,
+                "meld_reuse": "new-cards",
+                "direction": "left",
             },
         ),
         (
@@ -63,6 +68,11 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
                 "tie_rule": "raise",
                 "declare_out": True,
                 "play_on": True,
+                # docs/rules.md §4 (revision 2): last_trick 10, meld_reuse new-cards,
+                # direction left.
+                "last_trick": 10,
+                "meld_reuse": "new-cards",
+                "direction": "left",
             },
         ),
         (
@@ -73,11 +83,23 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
                 "target": 1000,
                 "tie_rule": "raise",
                 "partnerships": True,
+                # docs/rules.md §4 (revision 2): last_trick 10, saving_trick side, direction left.
+                "last_trick": 10,
+                "saving_trick": "side",
+                "direction": "left",
             },
         ),
         (
             "partnership-auction",
-            {"min_bid": 250, "counting": "classic", "melds": "standard", "target": 1000},
+            {
+                "min_bid": 250,
+                "counting": "classic",
+                "melds": "standard",
+                "target": 1000,
+                # docs/rules.md §4 (revision 2).
+                "last_trick": 10,
+                "direction": "left",
+            },
         ),
     ],
 )
@@ -183,8 +205,9 @@ def test_two_handed_meld_needs_no_trick() -> None:
 
 
 def test_two_handed_meld_may_be_extended() -> None:
-    # docs/rules.md §1: aces around, later extended to eight aces: 100 + 1000.
-    match = setup("pinochle-2", TWO)
+    # docs/rules.md §1 `meld_reuse: extend` (Hoyle): aces around, later extended to eight aces:
+    # 100 + 1000. (The default `new-cards` refuses it: test_pinochle_rev2.py.)
+    match = setup("pinochle-2", TWO, meld_reuse="extend")
     entry = hand({"Ana": ["aces_around", "double_aces"], "Ben": 0}, {"Ana": 100, "Ben": 150})
     assert play(match, entry).totals["Ana"] == 1200
 
@@ -393,9 +416,10 @@ def test_play_on_after_the_first_winner() -> None:
 
 def test_play_on_is_two_handed_with_totals_carried_over() -> None:
     match = setup("pinochle-3", THREE)
-    # Play-on is pinochle-2 in every rule (docs/rules.md §5): Cruz's meld needs no trick; extended
-    # melds are allowed.
-    second = hand({"Ben": 0, "Cruz": ["aces_around", "double_aces"]}, {"Ben": 250, "Cruz": 0})
+    # Play-on is pinochle-2 in every rule (docs/rules.md §5): Cruz's meld needs no trick; under
+    # the default meld_reuse: new-cards eight aces are melded with new cards (no aces around).
+    cruz = ["double_aces", "queens_around", "jacks_around"]  # 1000 + 60 + 40
+    second = hand({"Ben": 0, "Cruz": cruz}, {"Ben": 250, "Cruz": 0})
     state = play(match, OPENING, second)
     assert state.hands[1].scores == {"Ben": 250, "Cruz": 1100}
     assert state.hands[1].active == ("Ben", "Cruz")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import FINISHED, MatchOverError, RuleError, find_variant
 from scorekeeper.rules.cards import pinochle_deck
 from scorekeeper.rules.match import MatchState, Setup
-from scorekeeper.rules.pinochle import COUNTINGS, calculate_meld
+from scorekeeper.rules.pinochle import calculate_meld, counting_of
 
 PLAYERS = {
     "pinochle-2": ["Ana", "Ben"],
@@ -34,7 +34,14 @@ def split(draw: st.DrawFn, total: int, parts: int, step: int) -> list[int]:
     units = total // step
     cuts = sorted(draw(st.lists(st.integers(0, units), min_size=parts - 1, max_size=parts - 1)))
     edges = [0, *cuts, units]
-    return [(b - a) * step for a, b in zip(edges, edges[1:], strict=False)]
+    parts = [(b - a) * step for a, b in zip(edges, edges[1:], strict=False)]
+    if step == 1 and total > 25:
+        # docs/rules.md §1: under classic no card is worth 1 point, so no side holds 1 (nor
+        # the total minus 1): give that point to the side with the most.
+        while 1 in parts:
+            parts[parts.index(1)] = 0
+            parts[parts.index(max(parts))] += 1
+    return parts
 
 
 def meld_entry(draw: st.DrawFn, divisor: int) -> Any:
@@ -51,13 +58,25 @@ def next_sides(match: Setup, state: MatchState) -> list[str]:
 
 
 def plain_hand(draw: st.DrawFn, match: Setup, sides: list[str]) -> dict[str, Any]:
-    counting = COUNTINGS[match.options["counting"]]
+    counting = counting_of(match.options)
     tricks = split(draw, counting.total, len(sides), counting.step)
     entry: dict[str, Any] = {
         "meld": {side: meld_entry(draw, counting.divisor) for side in sides},
         "tricks": dict(zip(sides, tricks, strict=True)),
     }
-    if draw(st.booleans()):
+    if match.teams and match.options.get("saving_trick") == "player":
+        # docs/rules.md §1 `saving_trick: player`: meld and took_trick per player, tricks per
+        # side; took_trick names every player with meld, and a side with trick points took one.
+        players = [p for team in match.teams for p in team.players]
+        entry["meld"] = {p: meld_entry(draw, counting.divisor) for p in players}
+        took: dict[str, bool] = {}
+        for team in match.teams:
+            for p in team.players:
+                took[p] = draw(st.booleans())
+            if entry["tricks"][team.name] and not any(took[p] for p in team.players):
+                took[team.players[0]] = True
+        entry["took_trick"] = took
+    elif draw(st.booleans()):
         entry["took_trick"] = {side: True for side in sides if draw(st.booleans())}
     if match.options.get("declare_out") and draw(st.integers(0, 9)) == 0:
         entry["declared_out"] = draw(st.sampled_from(sides))
@@ -68,7 +87,7 @@ def auction_hand(draw: st.DrawFn, match: Setup) -> dict[str, Any]:
     if draw(st.integers(0, 5)) == 0:
         return {"outcome": "all_pass"}
     sides = list(match.sides)
-    counting = COUNTINGS[match.options["counting"]]
+    counting = counting_of(match.options)
     entry: dict[str, Any] = {
         "bidder": draw(st.sampled_from(match.players)),
         "bid": 10 * draw(st.integers(25, 60)),
@@ -94,10 +113,16 @@ def matches(draw: st.DrawFn) -> tuple[Setup, list[dict[str, Any]], MatchState]:
     else:
         rules["counting"] = draw(st.sampled_from(["classic", "counters", "simple"]))
         rules["tie_rule"] = draw(st.sampled_from(["raise", "higher"]))
+    # docs/rules.md §1, §5 (revision 2): no last-trick bonus, and play passing to the right.
+    if draw(st.booleans()):
+        rules["last_trick"] = 0
+    rules["direction"] = draw(st.sampled_from(["left", "right"]))
     if variant_id == "pinochle-3":
         rules["play_on"] = draw(st.booleans())
     if variant_id == "pinochle-4":
         rules["partnerships"] = draw(st.booleans())
+        if rules["partnerships"]:
+            rules["saving_trick"] = draw(st.sampled_from(["side", "player"]))
     match = variant.setup(PLAYERS[variant_id], rules=rules)
     hands: list[dict[str, Any]] = []
     state = variant.play(match, hands)

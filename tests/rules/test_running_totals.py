@@ -2,10 +2,10 @@
 
 The chart, the export and the settle-up page read these; the numbers are worked out by hand
 from the rule text, as in ``test_auction.py``: auction in units (seed 000 with the doubling
-schedule: 300-340 is 2 units, 350-390 is 4; spades double; a set bidder pays everybody and the
-kitty 2 x units; a made bid of 350 or more collects the 10-unit bonus from the kitty) and
-two-handed pinochle (docs/rules.md §1: a side scores its meld, having taken a trick, plus its
-tricks).
+schedule, docs/rules.md §2 revision 2: 300-340 is 1 unit, 350-390 is 2; spades double; a set
+bidder pays everybody and the kitty 2 x units; a made bid of 350 or more collects the 10-unit
+bonus from the kitty) and two-handed pinochle (docs/rules.md §1: a side scores its meld,
+having taken a trick, plus its tricks).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 
 #: Dealer Ana sits out hand 1, Ben hand 2, Cruz hand 3 (docs/rules.md §5).
 UNITS_HANDS: list[dict[str, Any]] = [
-    # 350 in spades made: 4 units x 2 from each of the three others, 10 from the kitty.
+    # 350 in spades made: 2 units x 2 from each of the three others, 10 from the kitty.
     {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "made"},
     {"outcome": "all_pass"},
-    # 100 + 150 = 250 < 300 in hearts: set, 2 x 2 units to Ben, Cruz, Dee and the kitty.
+    # 100 + 150 = 250 < 300 in hearts: set, 2 x 1 unit to Ben, Cruz, Dee and the kitty.
     {"bidder": "Ana", "bid": 300, "trump": "hearts", "meld": 100, "tricks": 150},
 ]
 
@@ -36,25 +36,25 @@ def test_running_totals_of_an_auction_in_units() -> None:
     state = play("auction", FOUR, UNITS_HANDS)
     assert running_totals(state) == [
         {"Ana": 0, "Ben": 0, "Cruz": 0, "Dee": 0},
-        {"Ana": -8, "Ben": 34, "Cruz": -8, "Dee": -8},
-        {"Ana": -8, "Ben": 34, "Cruz": -8, "Dee": -8},
+        {"Ana": -4, "Ben": 22, "Cruz": -4, "Dee": -4},
+        {"Ana": -4, "Ben": 22, "Cruz": -4, "Dee": -4},
         # Cruz deals and sits out hand 3, and is paid all the same.
-        {"Ana": -24, "Ben": 38, "Cruz": -4, "Dee": -4},
+        {"Ana": -12, "Ben": 24, "Cruz": -2, "Dee": -2},
     ]
     assert running_totals(state)[-1] == dict(state.totals)
 
 
 def test_kitty_balances_of_an_auction_in_units() -> None:
     state = play("auction", FOUR, UNITS_HANDS)
-    # -10 (the bonus Ben collects), unchanged by the all pass, +4 from Ana's set.
-    assert kitty_balances(state) == [-10, -10, -6]
+    # -10 (the bonus Ben collects), unchanged by the all pass, +2 from Ana's set.
+    assert kitty_balances(state) == [-10, -10, -8]
     assert kitty_balances(state)[-1] == state.kitty
 
 
 def test_all_pass_pays_fills_the_kitty() -> None:
     # docs/rules.md §2 option all_pass_pays: every player, dealt out too, pays 1 unit into the
     # kitty.
-    # Hand 2: Ben deals and sits out; Dee makes 350 in spades (8 from each, 10 from the kitty).
+    # Hand 2: Ben deals and sits out; Dee makes 350 in spades (4 from each, 10 from the kitty).
     hands = [
         {"outcome": "all_pass"},
         {"bidder": "Dee", "bid": 350, "trump": "spades", "outcome": "made"},
@@ -63,7 +63,7 @@ def test_all_pass_pays_fills_the_kitty() -> None:
     assert kitty_balances(state) == [4, -6]
     assert running_totals(state)[1:] == [
         {"Ana": -1, "Ben": -1, "Cruz": -1, "Dee": -1},
-        {"Ana": -9, "Ben": -9, "Cruz": -9, "Dee": 33},
+        {"Ana": -5, "Ben": -5, "Cruz": -5, "Dee": 21},
     ]
 
 
@@ -71,8 +71,8 @@ def test_no_kitty_no_balances() -> None:
     state = play("auction", FOUR[:3], [UNITS_HANDS[0]] * 2, kitty=False)
     assert state.kitty is None
     assert kitty_balances(state) == []
-    # Ben made 350 in spades twice: 8 from each of the others, no bonus without the kitty.
-    assert running_totals(state)[-1] == {"Ana": -16, "Ben": 32, "Cruz": -16}
+    # Ben made 350 in spades twice: 4 from each of the others, no bonus without the kitty.
+    assert running_totals(state)[-1] == {"Ana": -8, "Ben": 16, "Cruz": -8}
 
 
 def test_running_totals_of_a_match_in_points() -> None:

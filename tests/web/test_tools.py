@@ -224,8 +224,10 @@ def picker_state(html: str) -> tuple[str, str]:
 def test_the_picker_lays_melds_and_counts_the_hand_by_the_rules(client: FlaskClient) -> None:
     picker = "/tools/pinnacola-meld"
     html = client.get(picker).get_data(as_text=True)
-    # 13 ranks in 4 suits without the red 2s, and the joker.
-    assert len(re.findall(r'type="number"', html)) == 51
+    # 13 ranks in 4 suits without the red 2s, and the joker; the red 2s are held hidden for
+    # the pinelle switch (docs/rules.md §3: in the deck only without pinelle).
+    assert len(re.findall(r'type="number"', html)) == 53
+    assert len(re.findall(r'<label class="card[^"]*" data-card="\w+" hidden>', html)) == 2
     # Seed 001 "45*7": 4, 5, a joker for the 6, 7 of hearts: 5 + 5 + 25 + 10 = 45.
     response = client.post(
         picker, data={"action": "add", "pinelle": "y", **grid("4H", "5H", "JK", "7H")}
@@ -323,3 +325,192 @@ def test_use_carries_table_and_hand_points_into_the_deal_form(
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert re.search(r'id="table_1"[^>]*value="165"', html)
     assert re.search(r'id="hand_1"[^>]*value="15"', html)
+
+
+# --- Pinnacola, revision 2: red 2s without pinelle, three jokers (docs/rules.md §3) ----------
+
+
+def _cells(html: str) -> tuple[set[str], set[str]]:
+    """The cards the picker's grid shows, and those it holds hidden (out of the deck now)."""
+    shown, held = set(), set()
+    for card, attributes in re.findall(r'<label class="card[^"]*" data-card="(\w+)"([^>]*)>', html):
+        (held if "hidden" in attributes else shown).add(card)
+    return shown, held
+
+
+def _gaps_shown(html: str) -> set[str]:
+    return set(re.findall(r'data-gap-for="(\w+)">', html))
+
+
+def test_the_picker_shows_the_red_twos_only_without_pinelle(client: FlaskClient) -> None:
+    picker = "/tools/pinnacola-meld"
+    # Seed 001: with pinelle the red 2s are out ("vengono però rimossi i 2 rossi"): 51 cards
+    # shown (13 ranks x 4 suits - 2, and the joker); the red 2s wait hidden for the switch.
+    html = client.get(picker).get_data(as_text=True)
+    shown, held = _cells(html)
+    assert (len(shown), held) == (51, {"2H", "2D"})
+    assert _gaps_shown(html) == {"2H", "2D"}
+    assert 'data-red-twos=\'["2D", "2H"]\'' in html
+    # docs/rules.md §3: pinelle off (the switch not sent), the red 2s are in the deck (108
+    # cards: 53 in the grid) and A-2-3 of diamonds is a run of natural cards, 15 + 5 + 5.
+    response = client.post(picker, data={"action": "add", **grid("AD", "2D", "3D")})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    shown, held = _cells(html)
+    assert (len(shown), held) == (53, set())
+    assert _gaps_shown(html) == set()
+    assert re.search(r"<span>run</span> <b>25</b>", html)
+    assert 'data-values="natural">' in html
+    assert 'data-values="pinelle" hidden>' in html
+
+
+@pytest.mark.parametrize(
+    ("pinelle", "cards", "table", "hand"),
+    [
+        # docs/rules.md §3: "the 2s are natural cards (value 5, after A in a run: A-2-3)":
+        # A-2-3-4 of hearts 15 + 5 x 3; 2H and 2S left in hand 5 + 5
+        (False, ("AH", "2H", "3H", "4H"), "30", "10"),
+        # with pinelle a black 2 is a wild worth 20 (seed 001): A-3-4 and a wild, 15 + 20 + 10;
+        # the hand holds 2S and 2C, 20 + 20
+        (True, ("AS", "2S", "3S", "4S"), "45", "40"),
+    ],
+)
+def test_the_picker_values_twos_by_the_pinelle_switch(
+    client: FlaskClient, pinelle: bool, cards: tuple[str, ...], table: str, hand: str
+) -> None:
+    switch = {"pinelle": "y"} if pinelle else {}
+    html = client.post(
+        "/tools/pinnacola-meld", data={"action": "add", **switch, **grid(*cards)}
+    ).get_data(as_text=True)
+    assert f'id="table-total">{table}<' in html
+    kept = hidden(html, "table")
+    held = ("2H", "2S") if not pinelle else ("2S", "2C")
+    html = client.post(
+        "/tools/pinnacola-meld",
+        data={"action": "hand", **switch, "table": kept, **grid(*held)},
+    ).get_data(as_text=True)
+    assert f'id="hand-total">{hand}<' in html
+
+
+def test_a_red_two_with_pinelle_is_refused_and_stays_in_sight(client: FlaskClient) -> None:
+    # docs/rules.md §5: the red 2s are out of the deck when pinelle are wild; the refused card
+    # stays shown so that it can be taken off.
+    response = client.post(
+        "/tools/pinnacola-meld",
+        data={"action": "add", "pinelle": "y", **grid("2H", "3H", "4H")},
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert any("2H is not in the Pinnacola deck" in message for message in page_errors(html))
+    shown, held = _cells(html)
+    assert "2H" in shown
+    assert held == {"2D"}
+
+
+@pytest.mark.parametrize(
+    ("switch", "status", "text"),
+    [
+        # docs/rules.md §3 `joker_sets`: three jokers are a set worth their cards, 3 x 25
+        ({"joker_sets": "y"}, 200, "<span>set · 3 wilds</span> <b>75</b>"),
+        # false by default: only four jokers make a meld of wilds alone
+        ({}, 422, "only four jokers make a meld of wilds alone"),
+    ],
+)
+def test_the_picker_takes_three_jokers_by_the_switch(
+    client: FlaskClient, switch: dict[str, str], status: int, text: str
+) -> None:
+    response = client.post(
+        "/tools/pinnacola-meld",
+        data={"action": "add", "pinelle": "y", **switch, **grid("JK", "JK", "JK")},
+    )
+    assert response.status_code == status
+    assert text in response.get_data(as_text=True)
+
+
+def test_a_match_without_pinelle_and_with_joker_sets_carries_its_cards(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinnacola", opt_pinelle="", opt_joker_sets="y")
+    picker = f"/tools/pinnacola-meld?match={_match_id(url)}&side=Ana"
+    html = client.get(picker).get_data(as_text=True)
+    # The match's options, not the page's switches: no switch, the red 2s in the grid.
+    assert 'name="pinelle"' not in html
+    assert 'name="joker_sets"' not in html
+    assert 'data-pinelle="false" data-joker-sets="true"' in html
+    shown, held = _cells(html)
+    assert (len(shown), held) == (53, set())
+    # docs/rules.md §3: JK JK JK 75, A-2-3 of diamonds 25 on the table; 2H in hand 5.
+    response = client.post(
+        picker, data={"action": "use", "table": "JK JK JK|AD 2D 3D", "hand": "2H"}
+    )
+    assert response.status_code == 303
+    query = parse_qs(urlsplit(response.headers["Location"]).query)
+    assert query == {"table.Ana": ["100"], "hand.Ana": ["5"]}
+
+
+def test_a_match_with_pinelle_has_no_red_twos_in_the_grid(
+    client: FlaskClient, table: Table
+) -> None:
+    # (Table.start sends every checkbox of the new-match page as on: switch joker_sets off.)
+    url = table.start("pinnacola", opt_joker_sets="")
+    html = client.get(f"/tools/pinnacola-meld?match={_match_id(url)}&side=Ben").get_data(
+        as_text=True
+    )
+    # seed 001: 104 cards, the red 2s removed: 51 in the grid, none held for a switch
+    assert len(re.findall(r'type="number"', html)) == 51
+    assert _cells(html)[1] == set()
+    assert _gaps_shown(html) == {"2H", "2D"}
+    assert 'data-pinelle="true" data-joker-sets="false"' in html
+
+
+# --- POST /api/v1/meld/pinnacola with joker_sets (docs/api.md "Settle-up and tools") --------
+
+
+@pytest.mark.parametrize(
+    ("body", "answer"),
+    [
+        # docs/api.md: "An optional "joker_sets": true values three jokers as a set, as the
+        # match option does"; docs/rules.md §3: worth the sum of its cards (75)
+        ({"meld": ["JK", "JK", "JK"], "joker_sets": True}, {"kind": "set", "points": 75}),
+        ({"meld": ["JK", "JK", "JK", "JK"], "joker_sets": True}, {"kind": "set", "points": 400}),
+        # docs/rules.md §3: without pinelle the red 2s are natural cards, A-2-3 = 15 + 5 + 5
+        ({"meld": ["AD", "2D", "3D"], "pinelle": False}, {"kind": "run", "points": 25}),
+        ({"meld": ["2H", "2D", "2S", "2C"], "pinelle": False}, {"kind": "set", "points": 40}),
+        # docs/rules.md §5: a meld that could be read as a set or as a run is a set
+        ({"meld": ["5H", "JK", "JK"], "joker_sets": True}, {"kind": "set", "points": 55}),
+    ],
+)
+def test_the_meld_api_takes_joker_sets(client: FlaskClient, body: dict, answer: dict) -> None:
+    response = client.post("/api/v1/meld/pinnacola", json=body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json() == answer
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"meld": ["JK", "JK", "JK"]}, "meld"),  # joker_sets false by default
+        ({"meld": ["JK", "JK", "JK"], "joker_sets": False}, "meld"),
+        # docs/rules.md §3: "pinelle never form a meld of wilds alone (`JK JK 2S` is no meld)"
+        ({"meld": ["JK", "JK", "2S"], "joker_sets": True}, "meld"),
+        ({"meld": ["JK", "JK", "JK"], "joker_sets": "yes"}, "joker_sets"),
+        # docs/rules.md §5: the red 2s are out of the deck with pinelle
+        ({"meld": ["AD", "2D", "3D"], "pinelle": True}, "meld[1]"),
+    ],
+)
+def test_the_meld_api_refusals(client: FlaskClient, body: dict, path: str) -> None:
+    response = client.post("/api/v1/meld/pinnacola", json=body)
+    assert response.status_code == 422
+    assert path in response.get_json()["errors"]
+
+
+def test_the_picker_names_a_set_as_a_meld_in_italian(client: FlaskClient) -> None:
+    # Seed 001: "tre (tris) ... carte dello stesso valore": a set is a *tris*, not the "set"
+    # of a bid that failed (auction's "andata sotto").
+    response = client.post(
+        "/tools/pinnacola-meld?lang=it",
+        data={"action": "add", "pinelle": "y", **grid("7H", "7D", "7S")},
+    )
+    html = response.get_data(as_text=True)
+    assert re.search(r"<span>tris</span> <b>30</b>", html)
+    assert '"set": "tris"' in html

@@ -11,7 +11,13 @@ from flask_babel import lazy_gettext as _l
 from ...forms import Buttons, choice_list
 from ...rules.table import Entry, Table
 from .base import HandForm, register
-from .pinochle_parts import MeldSidesForm, add_side_fields, read_sides, sides_data
+from .pinochle_parts import (
+    MeldSidesForm,
+    add_player_meld_fields,
+    add_side_fields,
+    read_sides,
+    sides_data,
+)
 
 
 @register
@@ -22,7 +28,10 @@ class MeldAndTricksForm(MeldSidesForm):
 
     def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
         """A side's fields each, and the declaration out where the table allows it."""
-        add_side_fields(table, fields, paths)
+        if table.meld_by_player:
+            add_player_meld_fields(table, fields, paths)
+        else:
+            add_side_fields(table, fields, paths)
         if table.declare_out:
             fields["declared_out"] = Buttons(
                 _l("Declared out"),

@@ -34,6 +34,22 @@ def add_side_fields(table: Table, fields: dict[str, Any], paths: dict[str, str])
         paths.setdefault("tricks", "tricks_0")  # the sum of the tricks (docs/rules.md §1)
 
 
+def add_player_meld_fields(table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    """Each side's trick points, and each player's meld and "took a trick" (docs/rules.md §1,
+    ``saving_trick: player``): a player's meld counts only if he took a trick himself."""
+    for i, side in enumerate(table.sides):
+        fields[f"tricks_{i}"] = StringField(_l("Tricks"), render_kw=NUMERIC)
+        paths[f"tricks.{side}"] = f"tricks_{i}"
+    for j, player in enumerate(table.players):
+        fields[f"meld_p{j}"] = StringField(_l("Meld"), render_kw=NUMERIC)
+        fields[f"melds_p{j}"] = StringField(_l("Melds"), render_kw={"autocomplete": "off"})
+        fields[f"took_p{j}"] = BooleanField(_l("took a trick"))
+        paths[f"meld.{player}"] = f"meld_p{j}"
+        paths[f"took_trick.{player}"] = f"took_p{j}"
+    if table.sides:
+        paths.setdefault("tricks", "tricks_0")  # the sum of the tricks (docs/rules.md §1)
+
+
 def read_melds(form: HandForm, number_name: str, list_name: str) -> int | list[str]:
     """A side's meld: the number typed, or the list the chips built (never both)."""
     number = read_number(form, number_name)
@@ -47,11 +63,14 @@ def read_melds(form: HandForm, number_name: str, list_name: str) -> int | list[s
 
 
 def read_sides(form: HandForm, *, allow_blank_tricks: bool) -> dict[str, Any]:
-    """``meld``, ``tricks`` and ``took_trick`` over the sides; when one side's tricks are left
-    blank the rules give it what is left of the counting's total (a concession or a
-    declaration out may leave every side's tricks blank)."""
-    sides = form.table.sides
-    meld = {s: read_melds(form, f"meld_{i}", f"melds_{i}") for i, s in enumerate(sides)}
+    """``meld``, ``tricks`` and ``took_trick`` over the sides (meld and ``took_trick`` over the
+    players where the table enters meld per player); when one side's tricks are left blank the
+    rules give it what is left of the counting's total (a concession or a declaration out may
+    leave every side's tricks blank)."""
+    table = form.table
+    sides = table.sides
+    keys = meld_keys(table)
+    meld = {key: read_melds(form, f"meld_{n}", f"melds_{n}") for key, n in keys}
     tricks = {s: read_number(form, f"tricks_{i}") for i, s in enumerate(sides)}
     entry: dict[str, Any] = {"meld": meld}
     all_blank = all(points is None for points in tricks.values())
@@ -59,24 +78,42 @@ def read_sides(form: HandForm, *, allow_blank_tricks: bool) -> dict[str, Any]:
         if not allow_blank_tricks and form.table.trick_total is not None:
             tricks = fill_tricks(tricks, form.table.trick_total)
         entry["tricks"] = {s: (0 if points is None else points) for s, points in tricks.items()}
-    took = {s: True for i, s in enumerate(sides) if form[f"took_{i}"].data}
+    if table.meld_by_player:
+        # The rules want a yes or no for each player with meld (docs/api.md); a player without
+        # meld is named only when his box is ticked.
+        took = {
+            key: bool(form[f"took_{n}"].data)
+            for key, n in keys
+            if form[f"took_{n}"].data or meld[key] not in (0, [])
+        }
+    else:
+        took = {key: True for key, n in keys if form[f"took_{n}"].data}
     if took:
         entry["took_trick"] = took
     return entry
 
 
 def sides_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The side fields' values for a hand entered earlier."""
+    """The side (or player) fields' values for a hand entered earlier."""
     data: dict[str, Any] = {}
     for i, side in enumerate(table.sides):
-        meld = (entry.get("meld") or {}).get(side)
-        if isinstance(meld, list):
-            data[f"melds_{i}"] = " ".join(str(m) for m in meld)
-        else:
-            data[f"meld_{i}"] = text(meld)
         data[f"tricks_{i}"] = text((entry.get("tricks") or {}).get(side))
-        data[f"took_{i}"] = bool((entry.get("took_trick") or {}).get(side))
+    for key, suffix in meld_keys(table):
+        meld = (entry.get("meld") or {}).get(key)
+        if isinstance(meld, list):
+            data[f"melds_{suffix}"] = " ".join(str(m) for m in meld)
+        else:
+            data[f"meld_{suffix}"] = text(meld)
+        data[f"took_{suffix}"] = bool((entry.get("took_trick") or {}).get(key))
     return data
+
+
+def meld_keys(table: Table) -> list[tuple[str, str]]:
+    """Who a meld is entered for (the players under ``saving_trick: player``, else the sides),
+    each with the suffix of its fields (``meld_p2``, ``meld_0``)."""
+    if table.meld_by_player:
+        return [(player, f"p{j}") for j, player in enumerate(table.players)]
+    return [(side, str(i)) for i, side in enumerate(table.sides)]
 
 
 def text(value: Any) -> str:
@@ -117,17 +154,18 @@ class MeldSidesForm(EntryForm):
     """A form whose sides take meld lists: the chips and the meld calculator fill them."""
 
     def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
-        """A side's meld carried back by the calculator (``?meld.Us=run,dix`` or a number)."""
+        """A side's (or player's) meld carried back by the calculator (``?meld.Us=run,dix`` or a
+        number)."""
         data: dict[str, Any] = {}
         if not table.meld_lists:
             return data
-        for i, side in enumerate(table.sides):
-            value = (args.get(f"meld.{side}") or "").strip()
+        for key, suffix in meld_keys(table):
+            value = (args.get(f"meld.{key}") or "").strip()
             items = [item for item in _SEPARATORS.split(value) if item in MELD_IDS]
             if re.fullmatch(r"[0-9]+", value):
-                data[f"meld_{i}"] = value
+                data[f"meld_{suffix}"] = value
             elif items:
-                data[f"melds_{i}"] = " ".join(items)
+                data[f"melds_{suffix}"] = " ".join(items)
         return data
 
     def apply_chip(self, form: HandForm) -> bool:
@@ -135,7 +173,7 @@ class MeldSidesForm(EntryForm):
         chip = form["chip"].data or ""
         index, _sep, meld = chip.partition(":")
         name = f"melds_{index}"
-        if not re.fullmatch(r"[0-9]+", index) or name not in form:
+        if not re.fullmatch(r"p?[0-9]{1,2}", index) or name not in form:
             return False
         target = form[name]
         if meld in MELD_IDS:

@@ -29,6 +29,9 @@ OUTCOMES = (
     ("conceded", _l("conceded")),
     ("all_pass", _l("all passed")),
 )
+#: Thrown in at the minimum bid before looking at the widow: pays the kitty only
+#: (docs/rules.md §2), where the table plays with a kitty in units.
+THROWN_IN = ("thrown_in", _l("thrown in (widow unseen)"))
 
 
 @register
@@ -41,7 +44,8 @@ class WidowBidForm(MeldSidesForm):
         """The contract; the outcome buttons; the bidder's points (units) or the sides'."""
         add_contract_fields(table, fields, paths)
         if table.units:
-            fields["outcome"] = Buttons(_l("Outcome"), choices=choice_list(OUTCOMES))
+            outcomes = [*OUTCOMES[:3], THROWN_IN, OUTCOMES[3]] if table.thrown_in else OUTCOMES
+            fields["outcome"] = Buttons(_l("Outcome"), choices=choice_list(outcomes))
             fields["bidder_meld"] = StringField(_l("Bidder's meld"), render_kw=NUMERIC)
             fields["bidder_tricks"] = StringField(_l("Bidder's tricks"), render_kw=NUMERIC)
             paths.update(outcome="outcome", meld="bidder_meld", tricks="bidder_tricks")
