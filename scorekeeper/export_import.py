@@ -16,6 +16,7 @@ import csv
 import io
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from .extensions import db
@@ -23,11 +24,15 @@ from .models import Match
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, find_variant
 from .rules.entry import as_bool, as_list, as_object, check_keys
 from .rules.match import kitty_balances, running_totals
+from .rules.revisions import revision_1_options, split_carried
 from .service import add_hand, create_match, finish_match, state_of
 
-#: What the ``format`` key of an export says, and the one ``version`` of it there is.
+#: What the ``format`` key of an export says, and its ``version``: 2 since rules revision 2
+#: (docs/rules.md §7); a file of version 1 was played under revision 1 and imports with that
+#: meaning.
 FORMAT = "scorekeeper-match"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE = (1, 2)
 #: The keys of an export; ``finished`` is set when the table ended the match.
 DOCUMENT_KEYS = (
     "format",
@@ -137,7 +142,7 @@ def read_document(text: str | bytes) -> dict[str, Any]:
     document = dict(as_object(document, "_"))
     check_keys(document, DOCUMENT_KEYS, required=("format", "version", "variant", "hands"))
     version = document["version"]
-    if document["format"] != FORMAT or type(version) is not int or version != FORMAT_VERSION:
+    if document["format"] != FORMAT or type(version) is not int or version not in READABLE:
         raise RuleError(
             "format",
             "this is not a scorekeeper match export (format {format}, version {version})",
@@ -163,13 +168,12 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
     its place in the file: ``hands[2].bid``); nothing is stored then.
     """
     variant = find_variant(document["variant"])
-    seating = (
-        document.get("players"),
-        document.get("teams"),
-        document.get("rules"),
-        document.get("dealer"),
-    )
+    rules = _rules_as_played(document)
+    chosen, carried = split_carried(rules) if isinstance(rules, Mapping) else (rules, {})
+    seating = (document.get("players"), document.get("teams"), chosen, document.get("dealer"))
     setup = variant.setup(*seating)
+    # What only a match carried from an earlier release holds (six_seating) is kept as it was.
+    setup = replace(setup, options={**setup.options, **carried})
     hands = [dict(hand) for hand in document["hands"]]
     # Replay it all before writing anything: a refused hand stores nothing at all.
     try:
@@ -182,7 +186,7 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
         if error.hand is None:
             raise
         raise error.under(f"hands[{error.hand - 1}]") from error
-    match, token = create_match(document["variant"], *seating)
+    match, token = create_match(document["variant"], *seating, carried=carried)
     try:
         for hand in hands:
             add_hand(match.public_id, token, hand)
@@ -192,6 +196,17 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
         _discard(match)
         raise
     return match, token
+
+
+def _rules_as_played(document: Mapping[str, Any]) -> Any:
+    """The document's options with the meaning they were played under: a file of export format
+    1 was written under rules revision 1, whose meanings revision 2 spells out
+    (docs/rules.md §7)."""
+    rules = document.get("rules")
+    players = document.get("players")
+    if document["version"] == 1 and isinstance(rules, Mapping) and isinstance(players, list):
+        return revision_1_options(str(document["variant"]), rules, len(players))
+    return rules
 
 
 def _discard(match: Match) -> None:

@@ -48,7 +48,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, NoReturn
 
@@ -191,11 +191,19 @@ def create_match(
     teams: object = None,
     rules: object = None,
     dealer: object = None,
+    *,
+    carried: Mapping[str, Any] | None = None,
 ) -> tuple[Match, str]:
     """Create a match from the table's choices (as given, unchecked: the rules check them and
     raise :class:`RuleError`). Returns the match and its edit token, which is not stored and
-    can never be shown again."""
+    can never be shown again.
+
+    ``carried``: options that only a match carried over from an earlier release may hold
+    (:data:`~scorekeeper.rules.revisions.CARRIED_ONLY`, an import), stored beside the resolved
+    ones."""
     setup = find_variant(variant).setup(players, teams, rules, dealer)
+    if carried:
+        setup = replace(setup, options={**setup.options, **carried})
     token = secrets.token_urlsafe(32)
     now = utcnow()
     match = Match(

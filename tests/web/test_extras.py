@@ -322,7 +322,7 @@ def test_export_then_import_gives_the_same_match(
     assert exported.status_code == 200
     assert exported.mimetype == "application/json"
     document = json.loads(exported.data)
-    assert (document["format"], document["version"]) == ("scorekeeper-match", 1)
+    assert (document["format"], document["version"]) == ("scorekeeper-match", 2)
     assert document["hands"] == hands
 
     response = client.post("/import", data={"pasted": exported.get_data(as_text=True)})
@@ -369,6 +369,7 @@ def test_import_by_file_upload(client: FlaskClient, app: Flask) -> None:
         (lambda d: d.update(players=["Ana", "Ana", "Cruz"]), "players[1]"),
         (lambda d: d.update(format="something-else"), "format"),
         (lambda d: d.update(version=True), "format"),
+        (lambda d: d.update(version=3), "format"),
         (lambda d: d.update(scores={"Ana": 1000}), "scores"),
     ],
 )
