@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: Parameters of a note or a message whose values are English words of the game, not names:
 #: translated with the text (``trump``: "spades").
-WORD_PARAMS = frozenset({"trump"})
+WORD_PARAMS = frozenset({"trump", "what"})
 
 
 def translate(template: str, params: Mapping[str, object] | None = None) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
-from .text import Note
+from .text import N_, Note
 
 #: The ways the deal and the play may pass (docs/rules.md §5).
 LEFT = "left"
@@ -319,10 +319,10 @@ JOINERS = frozenset({"\u200c", "\u200d"})
 #: Unicode categories refused in a name (docs/rules.md §5): control, format (but the joiners),
 #: line and paragraph separators.
 _REFUSED_CATEGORIES = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible formatting character"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
 }
 NAME_MAX = 40
 
