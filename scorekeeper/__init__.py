@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, security
+from . import i18n, rate_limits, security
 from .config import Config
 from .extensions import babel, csrf, db, migrate
 
@@ -29,6 +29,7 @@ def create_app(config: Any = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.select_locale)
     i18n.init_app(app)
     security.init_app(app)
+    rate_limits.init_app(app)
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp

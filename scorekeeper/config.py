@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 def _instance_secret(instance_path: str) -> str:
@@ -14,10 +17,29 @@ def _instance_secret(instance_path: str) -> str:
     """
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # Written to a file that is 0600 from its first byte (mkstemp's mode), then linked into
+        # place: never world-readable, never seen half-written, and when two workers start at
+        # once the first link wins and both read the same key.
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(48))
+            with contextlib.suppress(FileExistsError):
+                os.link(temporary, path)
+        finally:
+            os.unlink(temporary)
+    private_file(path)
     return path.read_text().strip()
+
+
+def private_file(path: Path) -> None:
+    """Make ``path`` readable by its owner only (mode 600) when it is not already: a file an
+    earlier version made world-readable is tightened. A file owned by another user is left as
+    it is (the server may run as a user who can read it but not change it)."""
+    if path.stat().st_mode & 0o077:
+        with contextlib.suppress(PermissionError):
+            path.chmod(0o600)
 
 
 class Config:
@@ -26,12 +48,20 @@ class Config:
     SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
+    # The session cookie is Secure on every HTTPS request anyway (scorekeeper.security); this
+    # makes it Secure over plain HTTP too, for a TLS proxy that is not in TRUSTED_PROXIES.
     SESSION_COOKIE_SECURE = os.environ.get("SESSION_COOKIE_SECURE", "") == "1"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     WTF_CSRF_TIME_LIMIT = None  # a phone left on the table overnight still submits
     MAX_CONTENT_LENGTH = 256 * 1024
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES = ("en", "es", "it", "ru")
+    # Rate limits per client address (scorekeeper.rate_limits; README, "Configuration"), in
+    # Flask-Limiter's notation. Generous: a club room behind one address never meets them.
+    RATELIMIT_NEW_MATCHES = "30 per minute;300 per hour"  # pages and API together
+    RATELIMIT_IMPORTS = "10 per minute;60 per hour"
+    RATELIMIT_JOINS = "30 per minute;300 per hour"
+    RATELIMIT_FAILED_TOKENS = "20 per minute;100 per hour"  # writes refused for their token
 
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = os.environ.get("SECRET_KEY") or _instance_secret(instance_path)
@@ -39,6 +69,17 @@ class Config:
         self.SQLALCHEMY_DATABASE_URI = normalise_database_url(
             os.environ.get("DATABASE_URL") or default_db
         )
+        self.PUBLIC_URL = public_url(os.environ.get("PUBLIC_URL", ""))
+        # RATELIMIT_ENABLED=0 turns the limits off (a trusted private server); the counts are
+        # kept in this process unless RATELIMIT_STORAGE_URI names a store the servers share.
+        self.RATELIMIT_ENABLED = os.environ.get("RATELIMIT_ENABLED", "1").strip().lower() not in (
+            "0",
+            "false",
+            "no",
+            "off",
+        )
+        self.RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or "memory://"
+        self.TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
 
 
 class TestConfig(Config):
@@ -51,6 +92,32 @@ class TestConfig(Config):
         super().__init__(instance_path)
         self.SECRET_KEY = "test-only-secret"
         self.SQLALCHEMY_DATABASE_URI = normalise_database_url(database_url)
+        # The suite makes many matches from one address: tests/web/test_rate_limits.py turns
+        # the limits on with small numbers of its own.
+        self.RATELIMIT_ENABLED = False
+
+
+def public_url(text: str) -> str | None:
+    """``PUBLIC_URL``: the address the players' phones reach the app at (``https://host`` or
+    ``https://host/prefix``), from which share links and QR codes are built; ``None`` when
+    unset. Anything else is refused at start-up rather than printed into QR codes."""
+    text = text.strip()
+    if not text:
+        return None
+    parts = urlsplit(text)
+    odd = parts.query or parts.fragment or parts.username is not None
+    if parts.scheme not in ("http", "https") or not parts.hostname or odd:
+        raise ValueError(f"PUBLIC_URL must be http(s)://host[:port][/path], not {text!r}")
+    return text.rstrip("/")
+
+
+def trusted_proxies(text: str) -> int:
+    """``TRUSTED_PROXIES``: how many reverse proxies stand in front of the app, whose
+    ``X-Forwarded-*`` headers are believed; 0 (unset) believes none."""
+    text = text.strip() or "0"
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(f"TRUSTED_PROXIES must be a number of proxies, not {text!r}")
+    return int(text)
 
 
 def normalise_database_url(url: str) -> str:

@@ -4,10 +4,9 @@ The JSON document is the match as stored (its setup and its hands as entered), n
 scores: importing it replays the hands through the rules like any other match, so what an
 edited file claims can never disagree with what the rules make of it.
 
-Importing goes through :mod:`scorekeeper.service` (``create_match``, ``add_hand``), the one
-place that writes matches. All of it or nothing: the whole document is first replayed by the
-rules without touching the database, and if a write still fails half-way the new match is
-deleted again.
+Importing goes through :mod:`scorekeeper.service` (``create_match``), the one place that
+writes matches. All of it or nothing: the whole document is replayed once by the rules without
+touching the database, then the match and its hands are stored in one transaction.
 """
 
 from __future__ import annotations
@@ -15,17 +14,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
-from .extensions import db
 from .models import Match
-from .rules import FINISHED, MatchOverError, MatchState, RuleError, find_variant
+from .rules import MatchOverError, MatchState, RuleError
 from .rules.entry import as_bool, as_list, as_object, check_keys
 from .rules.match import kitty_balances, running_totals
 from .rules.revisions import revision_1_options, split_carried
-from .service import add_hand, create_match, finish_match, state_of
+from .service import MAX_HANDS as SERVICE_MAX_HANDS
+from .service import create_match
 
 #: What the ``format`` key of an export says, and its ``version``: 2 since rules revision 2
 #: (docs/rules.md §7); a file of version 1 was played under revision 1 and imports with that
@@ -45,8 +44,9 @@ DOCUMENT_KEYS = (
     "hands",
     "finished",
 )
-#: More hands than any night at a table plays: a larger file is refused, not replayed.
-MAX_HANDS = 500
+#: More hands than any night at a table plays: a larger file is refused, not replayed (the
+#: limit of every match, docs/api.md "Limits").
+MAX_HANDS = SERVICE_MAX_HANDS
 
 
 # --- Export ----------------------------------------------------------------------------------
@@ -84,7 +84,9 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
     heading += [f"{side} total" for side in sides]
     heading += ["kitty total"] if kitty else []
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Text quoted, numbers bare: a separator inside a name never splits its cell, and the
+    # scores stay numbers (they are ints, never passed through _cell).
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow([_cell(text) for text in heading])
     kitty_after = kitty_balances(state) if kitty else [0] * len(state.hands)
     for hand, after, kitty_total in zip(
@@ -95,7 +97,7 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
             hand.number,
             _cell(hand.dealer),
             _cell(summary(hand.input)),
-            _cell(json.dumps(hand.input, ensure_ascii=False, separators=(",", ":"))),
+            _json_cell(hand.input),
         ]
         row += [numbers.get(side, "") for side in sides]
         if kitty:
@@ -114,16 +116,50 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
                 stored.number,
                 _cell(dealer),
                 _cell(summary(stored.input)),
-                _cell(json.dumps(stored.input, ensure_ascii=False, separators=(",", ":"))),
+                _json_cell(stored.input),
                 *[""] * numbers_width,
             ]
         )
     return out.getvalue()
 
 
+#: What starts a formula in a spreadsheet cell: ``=``, ``+``, ``-``, ``@``, tab, CR, and their
+#: full-width forms, which some spreadsheets read as the ASCII ones.
+_TRIGGER = "[=+\\-@\t\r\uff1d\uff0b\uff0d\uff20]"
+#: What may stand before it and still leave it first in the cell: spaces (a spreadsheet may trim
+#: them) and double quotes (they may open a quoted cell).
+_PAD = '[ \u00a0"]*'
+#: A formula trigger at the start of the text or after a separator some spreadsheet splits on:
+#: ``,``, ``;``, tab, a line break. OWASP "CSV Injection": the cell's start is not enough;
+#: ``;=2+5;`` starts a formula in a spreadsheet that splits on ``;``.
+FORMULA = re.compile(f"(?:\\A|[,;\t\r\n]){_PAD}{_TRIGGER}")
+#: A separator, other than the file's own comma, that is followed by a formula trigger. A
+#: spreadsheet that splits on ``;`` or tab (es/it/ru locales) reads this comma-separated file
+#: with every comma and quote inside its cells: a quote opens a cell only at the start of one,
+#: so quoting cannot keep such a separator inside our cell, and a line break ends its row.
+_SPLIT_FORMULA = re.compile(f"([;\t\r\n])(?={_PAD}{_TRIGGER})")
+
+
 def _cell(text: str) -> str:
-    """Text a spreadsheet will not run as a formula (a name such as ``=HYPERLINK(...)``)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Text no spreadsheet runs as a formula, whatever separator it splits on.
+
+    The writer quotes every text cell (``QUOTE_NONNUMERIC``), so a spreadsheet that splits on
+    commas keeps it one cell. When a formula could start in it (:data:`FORMULA`), the cell
+    starts with an apostrophe, which makes it text, and so does each part a ``;``, tab or line
+    break would cut it into (:data:`_SPLIT_FORMULA`): ``;=2+5;`` is written ``';'=2+5;``.
+    Numbers never come here: a negative score stays a number."""
+    if not FORMULA.search(text):
+        return text
+    return "'" + _SPLIT_FORMULA.sub(r"\1'", text)
+
+
+def _json_cell(entry: Mapping[str, Any]) -> str:
+    """A hand as entered, as the JSON text of its cell: exact (``json.loads`` reads it back),
+    and a cell no spreadsheet runs. It starts with ``{``; JSON already escapes tabs and line
+    breaks, and ``;`` is written ``\\u003b``, so no ``;``/tab spreadsheet cuts it; a comma
+    one keeps it whole (quoted), so a ``,-5`` inside it starts nothing."""
+    text = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).replace(";", "\\u003b")
+    return text if text.startswith("{") else _cell(text)
 
 
 # --- Import ----------------------------------------------------------------------------------
@@ -165,19 +201,21 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
     """Create a new match from an export (see :func:`read_document`) and its edit token.
 
     :class:`RuleError` if the rules refuse the setup or any hand (a hand's path starts with
-    its place in the file: ``hands[2].bid``); nothing is stored then.
+    its place in the file: ``hands[2].bid``); nothing is stored then. The hands are replayed
+    once and stored with the match in one transaction (:func:`~scorekeeper.service.create_match`).
     """
-    variant = find_variant(document["variant"])
     rules = _rules_as_played(document)
     chosen, carried = split_carried(rules) if isinstance(rules, Mapping) else (rules, {})
     seating = (document.get("players"), document.get("teams"), chosen, document.get("dealer"))
-    setup = variant.setup(*seating)
-    # What only a match carried from an earlier release holds (six_seating) is kept as it was.
-    setup = replace(setup, options={**setup.options, **carried})
-    hands = [dict(hand) for hand in document["hands"]]
-    # Replay it all before writing anything: a refused hand stores nothing at all.
     try:
-        variant.play(setup, hands)
+        # What only a match carried from an earlier release holds (six_seating) is kept as it was.
+        return create_match(
+            document["variant"],
+            *seating,
+            carried=carried,
+            hands=[dict(hand) for hand in document["hands"]],
+            finished=bool(document.get("finished")),
+        )
     except MatchOverError as over:
         raise RuleError(
             f"hands[{over.hand - 1}]", "the match was over before this hand", code="match_over"
@@ -186,16 +224,6 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
         if error.hand is None:
             raise
         raise error.under(f"hands[{error.hand - 1}]") from error
-    match, token = create_match(document["variant"], *seating, carried=carried)
-    try:
-        for hand in hands:
-            add_hand(match.public_id, token, hand)
-        if document.get("finished") and hands and state_of(match).status != FINISHED:
-            finish_match(match.public_id, token)
-    except BaseException:
-        _discard(match)
-        raise
-    return match, token
 
 
 def _rules_as_played(document: Mapping[str, Any]) -> Any:
@@ -207,15 +235,6 @@ def _rules_as_played(document: Mapping[str, Any]) -> Any:
     if document["version"] == 1 and isinstance(rules, Mapping) and isinstance(players, list):
         return revision_1_options(str(document["variant"]), rules, len(players))
     return rules
-
-
-def _discard(match: Match) -> None:
-    """Delete a match whose import failed half-way (its hands go with it)."""
-    db.session.rollback()
-    stale = db.session.get(Match, match.id)
-    if stale is not None:
-        db.session.delete(stale)
-        db.session.commit()
 
 
 def _refuse_constant(name: str) -> Any:

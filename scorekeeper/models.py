@@ -89,21 +89,29 @@ class Hand(Model):
 
 
 class IdempotentWrite(Model):
-    """The answer to a successful write made with an ``Idempotency-Key``, kept for the life of
-    the match so that a repeat (a double tap, a retried request) gets it again and adds nothing.
+    """What a successful write made with an ``Idempotency-Key`` kept, so that a repeat (a double
+    tap, a retried request) adds nothing and answers as docs/api.md "Hands" says: the status,
+    and the hand as the write stored it; never a copy of the match (``b13c0575idem``). Kept for
+    7 days (``service.IDEMPOTENCY_DAYS``): every write deletes the expired ones.
     """
 
     __tablename__ = "idempotent_writes"
-    __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_idempotent_writes_key"),)
+    __table_args__ = (
+        sa.UniqueConstraint("match_id", "key", name="uq_idempotent_writes_key"),
+        # The expiry's DELETE (on every keyed write) finds the old keys without a scan.
+        sa.Index("ix_idempotent_writes_created_at", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(
         sa.ForeignKey("matches.id", name="fk_idempotent_writes_match_id", ondelete="CASCADE")
     )
     key: Mapped[str] = mapped_column(sa.String(200))
-    #: The HTTP status and JSON body first answered (the pages store a small body of their own).
+    #: The HTTP status first answered.
     status: Mapped[int]
-    body: Mapped[Any] = mapped_column(sa.JSON, nullable=True)
+    #: The hand as the write stored it, as the API answered it (POST and PUT); null for the
+    #: other writes and the pages. One hand: its size does not grow with the match.
+    hand: Mapped[Any] = mapped_column(sa.JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:

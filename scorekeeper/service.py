@@ -6,21 +6,27 @@ dealer comes from replaying the hands through the variant's rules (:func:`state_
 Writes
 ------
 Every write (:func:`add_hand`, :func:`replace_hand`, :func:`delete_last_hand`,
-:func:`finish_match`) is one transaction, in this order:
+:func:`finish_match`) stores in one transaction, in this order:
 
-1. lock the match row (``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite a no-op ``UPDATE``
-   of the row as the transaction's first statement takes the database's write lock, which
-   SQLite's busy timeout then queues behind), so that two writes to one match run one after
-   the other and the second sees the first's hands;
+1. read the match: on PostgreSQL locked (``SELECT ... FOR UPDATE``), so that two writes to one
+   match run one after the other and the second sees the first's hands; on SQLite, which has
+   no row locks, unlocked (step 6 locks);
 2. check the edit token (:class:`Unauthorized`);
-3. if the ``idempotency_key`` was used on this match before, return the answer stored with
-   it and change nothing (so the key is checked before the version: a repeated request
-   carries the version that was current the first time);
-4. check ``version`` against the match's (:class:`Conflict`);
+3. if the ``idempotency_key`` was used on this match within :data:`IDEMPOTENCY_DAYS`, answer
+   from its record and change nothing (so the key is checked before the version: a repeated
+   request carries the version that was current the first time);
+4. check ``version`` against the match's (:class:`Conflict`); a match that holds
+   :data:`MAX_HANDS` hands takes no more (:class:`Conflict`, docs/api.md "Limits");
 5. replay the rules on the new list of hands: a :class:`~scorekeeper.rules.RuleError`
-   (HTTP 422) or :class:`Conflict` rolls back and stores nothing, so a refused request
-   does not use up its key;
-6. write the hand, bump ``version``, store the idempotent answer, commit.
+   (HTTP 422) or :class:`Conflict` stores nothing, so a refused request does not use up its
+   key;
+6. on SQLite only now take the database's write lock (a no-op ``UPDATE`` of the row as the
+   transaction's first statement; SQLite's busy timeout queues it behind another writer) and
+   read the version again: if another write came in since step 1, start again from step 1
+   (the replay of step 5 no longer holds). So the replay, the costly part, never runs while
+   the whole database is locked for writing, and a write to another match never waits for it;
+7. write the hand, bump ``version``, delete the keys older than :data:`IDEMPOTENCY_DAYS`, keep
+   this one's record, commit.
 
 Stored hands the rules refuse
 -----------------------------
@@ -33,22 +39,28 @@ works as always (and removes the problem hand when it is the last).
 
 Idempotent answers
 ------------------
-Each write takes ``respond(match, state) -> (status, body)``: it is called inside the
-transaction, after the change, with the new state, and what it returns is both what the
-write returns and, when an ``idempotency_key`` is given, what is stored with the key (``body``
-must be JSON-serialisable). The API passes a function that builds its HTTP answer; the pages
-may leave the default (``200`` and ``{"match": <public id>, "version": <new version>}``) and
-pass the key of a hidden form field, which makes a double tap harmless. A write returns a
-:class:`Written`; ``Written.repeated`` tells a repeat from a first answer.
+Each write takes ``respond(match, state, kept) -> Answer(status, body, kept)``. On a first
+write it is called inside the transaction, after the change, with the new state and ``kept``
+``None``; it returns the answer and what to keep with the ``idempotency_key``: something small
+and JSON-serialisable (the API keeps the hand the write stored, for POST and PUT; never a copy
+of the match, docs/api.md "Hands"). On a repeat it is called with the match as it stands now,
+its state, and what was kept; the answer's status is the first write's, whatever ``respond``
+says. The API passes functions that build its HTTP answers; the pages may leave the default
+(``200`` and ``{"match": <public id>, "version": <version now>}``) and pass the key of a hidden
+form field, which makes a double tap harmless. A write returns a :class:`Written`;
+``Written.repeated`` tells a repeat from a first answer. Keys are forgotten after
+:data:`IDEMPOTENCY_DAYS` days: every write deletes the expired ones (one indexed ``DELETE``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any, NoReturn
 
@@ -60,6 +72,7 @@ from .extensions import db
 from .models import Hand, IdempotentWrite, Match, utcnow
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
 from .rules.auction import settlement_of
+from .rules.entry import unstorable
 from .rules.match import Problem
 from .rules.replay import problem_of, replay
 from .rules.settle import Settlement
@@ -68,8 +81,39 @@ from .rules.variants import find_variant
 #: The longest ``Idempotency-Key`` kept (the column's size).
 MAX_IDEMPOTENCY_KEY = 200
 
-#: ``respond(match, state) -> (status, body)``: the answer of a write (see the module doc).
-Respond = Callable[[Match, MatchState], tuple[int, Any]]
+#: What a public id can be (``secrets.token_urlsafe``, within the column's 32 characters).
+#: Anything else is no match, found without asking the database: a NUL byte in a query fails
+#: on PostgreSQL (issue 13: ``GET /m/%00`` was a 500).
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+#: The most hands a match holds (docs/api.md "Limits"): one more is a :class:`Conflict`. It
+#: bounds what a read, a write and an import replay (a night of auction is 30-60 hands).
+MAX_HANDS = 1000
+
+#: How long an ``Idempotency-Key`` is remembered (docs/api.md "Hands": at least 7 days).
+IDEMPOTENCY_DAYS = 7
+
+#: How often a write under SQLite replays again when another write to its match came between
+#: its replay and its lock (step 6 of the module doc) before it gives up with a Conflict.
+_SQLITE_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What ``respond`` gives: the status and body of the answer, and what the idempotency key
+    keeps of it (small JSON, or ``None``)."""
+
+    status: int
+    body: Any
+    kept: Any = None
+
+
+#: ``respond(match, state, kept) -> Answer``: the answer of a write (see the module doc).
+Respond = Callable[[Match, MatchState, Any], Answer]
+
+#: What a write's check gives: the state after the change and the change itself, applied to
+#: the match as it is read inside the lock (the same hands: its version is re-checked).
+Checked = tuple[MatchState, Callable[[Match], None]]
 
 
 class ServiceError(Exception):
@@ -105,7 +149,7 @@ class Written:
     match: Match
     #: Its state replayed by the rules.
     state: MatchState
-    #: The answer from ``respond`` (or the stored one, for a repeat).
+    #: The answer from ``respond`` (for a repeat: the first write's status, the match now).
     status: int
     body: Any
     #: True when an ``idempotency_key`` was already used: nothing was written this time.
@@ -122,6 +166,7 @@ def hash_token(token: str) -> str:
 
 def get_match(public_id: str) -> Match:
     """The match with this public id, its hands loaded; :class:`NotFound` if there is none."""
+    _check_public_id(public_id)
     match: Match | None = db.session.scalar(
         sa.select(Match).where(Match.public_id == public_id).options(selectinload(Match.hands))
     )
@@ -132,12 +177,19 @@ def get_match(public_id: str) -> Match:
 
 def version_of(public_id: str) -> int:
     """The match's version alone (cheap: the scoreboard polls it); :class:`NotFound` if none."""
+    _check_public_id(public_id)
     version: int | None = db.session.scalar(
         sa.select(Match.version).where(Match.public_id == public_id)
     )
     if version is None:
         raise NotFound("there is no match with this id")
     return version
+
+
+def _check_public_id(public_id: str) -> None:
+    """:class:`NotFound` for text that no public id can be (:data:`PUBLIC_ID`)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise NotFound("there is no match with this id")
 
 
 def setup_of(match: Match) -> Setup:
@@ -193,6 +245,8 @@ def create_match(
     dealer: object = None,
     *,
     carried: Mapping[str, Any] | None = None,
+    hands: Sequence[Mapping[str, Any]] = (),
+    finished: bool = False,
 ) -> tuple[Match, str]:
     """Create a match from the table's choices (as given, unchecked: the rules check them and
     raise :class:`RuleError`). Returns the match and its edit token, which is not stored and
@@ -200,10 +254,24 @@ def create_match(
 
     ``carried``: options that only a match carried over from an earlier release may hold
     (:data:`~scorekeeper.rules.revisions.CARRIED_ONLY`, an import), stored beside the resolved
-    ones."""
-    setup = find_variant(variant).setup(players, teams, rules, dealer)
+    ones. ``hands`` (an import): the match's hands, replayed once, strictly, before anything is
+    stored, and stored with the match in the same transaction; the rules' refusal is raised as
+    the rules raise it (:class:`RuleError` with its ``hand``, or
+    :class:`~scorekeeper.rules.MatchOverError`). ``finished``: the table had ended the match
+    (kept only when it has hands and the rules did not end it themselves)."""
+    found = find_variant(variant)
+    setup = found.setup(players, teams, rules, dealer)
     if carried:
         setup = replace(setup, options={**setup.options, **carried})
+    if len(hands) > MAX_HANDS:
+        raise RuleError(
+            "hands", "a match has at most {most} hands", code="too_many_hands", most=MAX_HANDS
+        )
+    entries = [dict(hand) for hand in hands]
+    # One replay for the whole file: the cost of an import grows with its length, not with
+    # its square (issue 13).
+    played = found.play(setup, entries) if entries else None
+    finished = finished and played is not None and played.status != FINISHED
     token = secrets.token_urlsafe(32)
     now = utcnow()
     match = Match(
@@ -213,14 +281,22 @@ def create_match(
         players=list(setup.players),
         teams=[{"name": t.name, "players": list(t.players)} for t in setup.teams],
         first_dealer=setup.first_dealer,
-        finished=False,
+        finished=finished,
         version=1,
         token_hash=hash_token(token),
         created_at=now,
         updated_at=now,
     )
+    match.hands = [
+        Hand(number=number, input=entry, created_at=now)
+        for number, entry in enumerate(entries, start=1)
+    ]
     db.session.add(match)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
     return match, token
 
 
@@ -236,10 +312,13 @@ def add_hand(
     """Add the next hand. :class:`Conflict` if the match is over (finished by the table, or
     ended by the rules), :class:`RuleError` for an entry the rules refuse."""
 
-    def change(match: Match) -> MatchState:
+    def change(match: Match) -> Checked:
         if match.finished:
             raise Conflict("the match is finished: undo its last hand to reopen it")
         stored = len(match.hands)
+        if stored >= MAX_HANDS:
+            # Checked before the replay: refusing costs nothing (docs/api.md "Limits").
+            raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
         inputs = [hand.input for hand in match.hands] + [dict(entry)]
         try:
             state = _play(match, inputs)
@@ -251,10 +330,13 @@ def add_hand(
             if isinstance(refusal, MatchOverError):
                 raise Conflict("the match is over: no more hands can be added") from refusal
             raise
-        match.hands.append(
-            Hand(number=len(match.hands) + 1, input=dict(entry), created_at=utcnow())
-        )
-        return state
+
+        def apply(locked: Match) -> None:
+            locked.hands.append(
+                Hand(number=len(locked.hands) + 1, input=dict(entry), created_at=utcnow())
+            )
+
+        return state, apply
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -273,8 +355,11 @@ def replace_hand(
     :class:`NotFound` for no such hand; :class:`Conflict` if the correction would end the match
     before hands that follow it, or make one of them no longer fit."""
 
-    def change(match: Match) -> MatchState:
-        hand = _hand(match, number)
+    def apply(locked: Match) -> None:
+        _hand(locked, number).input = dict(entry)
+
+    def change(match: Match) -> Checked:
+        _hand(match, number)
         stored = [h.input for h in match.hands]
         inputs = list(stored)
         inputs[number - 1] = dict(entry)
@@ -292,8 +377,7 @@ def replace_hand(
             if stopped and stopped[0].hand <= problem.hand:
                 # The match already stopped at a refused hand no later than the one it stops
                 # at now: the correction (its entry taken by the rules) leaves it no worse.
-                hand.input = dict(entry)
-                return _replay(match, inputs)
+                return _replay(match, inputs), apply
             if isinstance(refusal, MatchOverError):
                 raise Conflict(
                     "this correction ends the match at hand {hand}, before the hands "
@@ -310,8 +394,7 @@ def replace_hand(
                 reason=refusal,
                 number=number,
             ) from refusal
-        hand.input = dict(entry)
-        return state
+        return state, apply
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -328,8 +411,12 @@ def delete_last_hand(
     """Undo hand ``number``, which must be the last (:class:`Conflict` otherwise); reopens a
     finished match."""
 
-    def change(match: Match) -> MatchState:
-        hand = _hand(match, number)
+    def apply(locked: Match) -> None:
+        locked.hands.remove(_hand(locked, number))
+        locked.finished = False
+
+    def change(match: Match) -> Checked:
+        _hand(match, number)
         if number != len(match.hands):
             raise Conflict(
                 "only the last hand ({last}) can be deleted: correct hand "
@@ -337,10 +424,10 @@ def delete_last_hand(
                 last=len(match.hands),
                 number=number,
             )
-        match.hands.remove(hand)
-        match.finished = False
-        # Lenient: undoing the hands after a refused one must work (docs/rules.md §7).
-        return _replay(match, [h.input for h in match.hands])
+        # Lenient: undoing the hands after a refused one must work (docs/rules.md §7). Not
+        # finished: the undo reopens the match.
+        remaining = [h.input for h in match.hands[:-1]]
+        return replay(find_variant(match.variant), setup_of(match), remaining), apply
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -355,7 +442,10 @@ def finish_match(
 ) -> Written:
     """End the match now: the side first in standings wins. :class:`Conflict` if it is over."""
 
-    def change(match: Match) -> MatchState:
+    def apply(locked: Match) -> None:
+        locked.finished = True
+
+    def change(match: Match) -> Checked:
         state = state_of(match)
         if match.finished:
             raise Conflict("the match is already finished")
@@ -363,8 +453,7 @@ def finish_match(
             _refuse_problem(state.problems[0])
         if state.status == FINISHED:
             raise Conflict("the match is already finished")
-        match.finished = True
-        return finish(state)  # what state_of now gives, without replaying again
+        return finish(state), apply  # what state_of then gives, without replaying again
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -399,8 +488,8 @@ def _hand(match: Match, number: int) -> Hand:
     return match.hands[number - 1]
 
 
-def _default_respond(match: Match, state: MatchState) -> tuple[int, Any]:
-    return 200, {"match": match.public_id, "version": match.version}
+def _default_respond(match: Match, state: MatchState, kept: Any) -> Answer:
+    return Answer(200, {"match": match.public_id, "version": match.version})
 
 
 def _write(
@@ -409,10 +498,11 @@ def _write(
     version: int | None,
     idempotency_key: str | None,
     respond: Respond | None,
-    change: Callable[[Match], MatchState],
+    change: Callable[[Match], Checked],
 ) -> Written:
-    """Run one write as one transaction (the steps of the module docstring)."""
+    """Run one write, stored in one transaction (the steps of the module docstring)."""
     respond = respond or _default_respond
+    _check_public_id(public_id)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_IDEMPOTENCY_KEY:
         raise RuleError(
             "_",
@@ -420,43 +510,39 @@ def _write(
             code="bad_idempotency_key",
             most=MAX_IDEMPOTENCY_KEY,
         )
+    if idempotency_key is not None and (char := unstorable(idempotency_key)) is not None:
+        # A page's hidden field can carry a NUL byte, which PostgreSQL cannot compare.
+        raise RuleError(
+            "_",
+            "an Idempotency-Key may not hold the character U+{code_point}",
+            code="bad_idempotency_key",
+            code_point=f"{ord(char):04X}",
+        )
     try:
-        match = _lock(public_id)
-        check_token(match, token)
-        if idempotency_key is not None:
-            stored = db.session.scalar(
-                sa.select(IdempotentWrite).where(
-                    IdempotentWrite.match_id == match.id, IdempotentWrite.key == idempotency_key
-                )
-            )
-            if stored is not None:
-                written = Written(match, state_of(match), stored.status, stored.body, True)
-                db.session.rollback()  # release the lock: nothing was written
-                return written
-        if version is not None and version != match.version:
-            raise Conflict(
-                "the match has changed (version {current}, not {given}): reload it and try again",
-                current=match.version,
-                given=version,
-            )
-        state = change(match)
+        checked = _check(public_id, token, version, idempotency_key, respond, change)
+        if isinstance(checked, Written):
+            db.session.rollback()  # release the lock: nothing was written
+            return checked
+        match, state, apply = checked
+        apply(match)
         match.version += 1
         match.updated_at = utcnow()
         db.session.flush()
-        status, body = respond(match, state)
+        answer = respond(match, state, None)
         if idempotency_key is not None:
+            _forget_expired()
             db.session.add(
                 IdempotentWrite(
                     match_id=match.id,
                     key=idempotency_key,
-                    status=status,
-                    body=body,
+                    status=answer.status,
+                    hand=answer.kept,
                     created_at=utcnow(),
                 )
             )
         db.session.commit()
     except IntegrityError as clash:
-        # The row lock makes this unreachable in practice; if a racing write slipped past it,
+        # The lock makes this unreachable in practice; if a racing write slipped past it,
         # nothing is stored and the client may simply try again.
         db.session.rollback()
         raise Conflict("another change to this match came first: reload it and try again") from (
@@ -465,7 +551,96 @@ def _write(
     except BaseException:
         db.session.rollback()
         raise
-    return Written(match, state, status, body)
+    return Written(match, state, answer.status, answer.body)
+
+
+def _check(
+    public_id: str,
+    token: str | None,
+    version: int | None,
+    idempotency_key: str | None,
+    respond: Respond,
+    change: Callable[[Match], Checked],
+) -> Written | tuple[Match, MatchState, Callable[[Match], None]]:
+    """Steps 1 to 6 of the module doc: the answer to a repeat, or the match locked, the state
+    after the change and the change to apply to it."""
+    sqlite = db.session.get_bind().dialect.name == "sqlite"
+    for attempt in range(_SQLITE_ATTEMPTS):
+        # PostgreSQL: locked from the start (its row lock holds up no other match). SQLite:
+        # replayed unlocked, locked after; a write that keeps losing that race takes the lock
+        # first on its last attempt, so that it always gets through.
+        lock_first = not sqlite or attempt == _SQLITE_ATTEMPTS - 1
+        match = _lock(public_id) if lock_first else _read_fresh(public_id)
+        check_token(match, token)
+        if idempotency_key is not None:
+            repeated = _repeat(match, idempotency_key, respond)
+            if repeated is not None:
+                return repeated
+        if version is not None and version != match.version:
+            raise Conflict(
+                "the match has changed (version {current}, not {given}): reload it and try again",
+                current=match.version,
+                given=version,
+            )
+        state, apply = change(match)
+        if lock_first:
+            return match, state, apply
+        seen = match.version
+        db.session.rollback()  # end the read: the write lock comes next
+        match = _lock(public_id)
+        if match.version == seen:
+            return match, state, apply
+        # Another write came between the replay and the lock: its hands count, replay again.
+        db.session.rollback()
+    raise AssertionError("the last attempt takes the lock first and always returns")
+
+
+def _repeat(match: Match, key: str, respond: Respond) -> Written | None:
+    """The answer to a repeat of ``key`` on this match (module doc, "Idempotent answers"), or
+    ``None`` when the key is new or forgotten."""
+    stored = db.session.scalar(
+        sa.select(IdempotentWrite).where(
+            IdempotentWrite.match_id == match.id,
+            IdempotentWrite.key == key,
+            IdempotentWrite.created_at >= _expiry(),
+        )
+    )
+    if stored is None:
+        return None
+    # Read again: the key was stored with its write, so this read sees that write (on SQLite,
+    # unlocked, the match read before the key may be older than the key).
+    match = _read_fresh(match.public_id)
+    state = state_of(match)
+    answer = respond(match, state, stored.hand)
+    return Written(match, state, stored.status, answer.body, True)
+
+
+def _expiry() -> Any:
+    """The moment before which a key is forgotten."""
+    return utcnow() - timedelta(days=IDEMPOTENCY_DAYS)
+
+
+def _forget_expired() -> None:
+    """Delete every expired key, of any match (indexed on ``created_at``: cheap)."""
+    db.session.execute(
+        sa.delete(IdempotentWrite)
+        .where(IdempotentWrite.created_at < _expiry())
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _read_fresh(public_id: str) -> Match:
+    """The match as the database has it now, unlocked."""
+    match: Match | None = db.session.scalar(
+        sa.select(Match)
+        .where(Match.public_id == public_id)
+        .options(selectinload(Match.hands))
+        # A match already in the session (read earlier in the request) must be refreshed.
+        .execution_options(populate_existing=True)
+    )
+    if match is None:
+        raise NotFound("there is no match with this id")
+    return match
 
 
 def _lock(public_id: str) -> Match:

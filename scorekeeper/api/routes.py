@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from flask import Response, jsonify, request
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import service
+from .. import rate_limits, service
 from ..extensions import csrf
 from ..i18n import note_text, rule_message
 from ..models import Match
@@ -24,6 +24,7 @@ from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
 from ..rules.match import Problem
 from ..rules.text import N_
+from ..security import no_store
 from . import bp
 
 # Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.
@@ -37,6 +38,7 @@ MATCH_FIELDS = ("variant", "players", "teams", "rules", "dealer")
 
 
 @bp.post("/matches")
+@rate_limits.new_matches
 def create_match() -> tuple[Response, int]:
     """Create a match; 201 with the match and its ``edit_token`` (shown this once only)."""
     body = as_object(_json_body(), "_")
@@ -48,7 +50,8 @@ def create_match() -> tuple[Response, int]:
         body.get("rules"),
         body.get("dealer"),
     )
-    return jsonify(match_json(match, service.state_of(match)) | {"edit_token": token}), 201
+    answer = jsonify(match_json(match, service.state_of(match)) | {"edit_token": token})
+    return no_store(answer), 201  # the token is a secret: no cache keeps this answer
 
 
 @bp.get("/matches/<public_id>")
@@ -73,12 +76,10 @@ def add_hand(public_id: str) -> tuple[Response, int]:
     token = _bearer_token()
     entry, version = _hand_body()
 
-    def respond(match: Match, state: MatchState) -> tuple[int, Any]:
-        hand = state.hands[-1]
-        return 201, {
-            "hand": hand_json(hand, match.hands[-1].input),
-            "match": match_json(match, state),
-        }
+    def respond(match: Match, state: MatchState, kept: Any) -> service.Answer:
+        # A repeat answers with the hand as the first write stored it (docs/api.md "Hands").
+        hand = kept if kept is not None else hand_json(state.hands[-1], match.hands[-1].input)
+        return service.Answer(201, {"hand": hand, "match": match_json(match, state)}, hand)
 
     written = service.add_hand(
         public_id,
@@ -96,6 +97,14 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
     """Correct an earlier hand; 200 with the match recomputed."""
     token = _bearer_token()
     entry, version = _hand_body()
+
+    def respond(match: Match, state: MatchState, kept: Any) -> service.Answer:
+        # The corrected hand is answered beside the match (as POST does) and kept for a
+        # repeat, which answers with it (docs/api.md "Hands").
+        if kept is None and number <= len(state.hands):
+            kept = hand_json(state.hands[number - 1], match.hands[number - 1].input)
+        return _respond_with_match(match, state, kept)
+
     written = service.replace_hand(
         public_id,
         token,
@@ -103,7 +112,7 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
         entry,
         version=version,
         idempotency_key=_idempotency_key(),
-        respond=_respond_with_match,
+        respond=respond,
     )
     return jsonify(written.body), written.status
 
@@ -140,7 +149,7 @@ def finish_match(public_id: str) -> tuple[Response, int]:
         token,
         version=version,
         idempotency_key=_idempotency_key(),
-        respond=lambda match, state: (200, match_json(match, state)),
+        respond=lambda match, state, kept: service.Answer(200, match_json(match, state)),
     )
     return jsonify(written.body), written.status
 
@@ -260,8 +269,10 @@ def problem_json(problem: Problem, entry: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _respond_with_match(match: Match, state: MatchState) -> tuple[int, Any]:
-    return 200, {"match": match_json(match, state)}
+def _respond_with_match(match: Match, state: MatchState, kept: Any) -> service.Answer:
+    # A repeat of a key first used by POST or PUT answers with the hand it kept too.
+    hand = {} if kept is None else {"hand": kept}
+    return service.Answer(200, hand | {"match": match_json(match, state)}, kept)
 
 
 def _plain(value: Any) -> Any:

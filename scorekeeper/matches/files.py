@@ -14,7 +14,7 @@ from flask_wtf.file import FileField
 from markupsafe import Markup
 from wtforms import TextAreaField
 
-from .. import export_import, service
+from .. import export_import, rate_limits, service
 from ..i18n import rule_message
 from ..models import Match
 from ..rules import RuleError
@@ -63,6 +63,7 @@ class ImportForm(FlaskForm):
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@rate_limits.imports
 def import_match() -> Any:
     """Start a new match from an export: every hand is replayed by the rules; this phone
     keeps the new match's edit token."""

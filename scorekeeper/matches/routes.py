@@ -3,6 +3,7 @@ redirect; on a refusal show the page again with the message next to the field it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
-from .. import service
+from .. import rate_limits, service
 from ..forms import FormError, add_error, new_key, show_rule_error
 from ..i18n import message_of, rule_message
 from ..models import Match
@@ -54,6 +55,7 @@ def choose_variant() -> str:
 
 
 @bp.route("/new/<variant_id>", methods=["GET", "POST"])
+@rate_limits.new_matches
 def new_match(variant_id: str) -> Any:
     """Players in seating order, teams, first dealer and house rules of one variant."""
     variant = _variant_or_404(variant_id)
@@ -134,7 +136,8 @@ def _action_form(match: Match) -> ActionForm:
 
 def _version(form: FlaskForm) -> int | None:
     text = form["version"].data or ""
-    return int(text) if text.isdecimal() and text.isascii() else None
+    # At most 18 digits: int() refuses more than 4,300 (a 500), and no version gets that far.
+    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else None
 
 
 def _render_match(
@@ -327,4 +330,6 @@ def _action(public_id: str, write: Callable[[str, ActionForm], Any]) -> Response
         abort(404)
     except service.Conflict as error:
         flash(_("Not done: %(reason)s", reason=message_of(error)))
+    except RuleError as error:  # a double-tap key the service refuses (a tampered form)
+        flash(_("Not done: %(reason)s", reason=rule_message(error)))
     return redirect(url_for(".show", public_id=public_id), code=303)

@@ -7,12 +7,13 @@ import io
 from typing import Any
 
 import segno
-from flask import Response, render_template, request, url_for
+from flask import Response, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import service
+from .. import rate_limits, service
 from ..rules.variants import find_variant
+from ..security import external_url
 from . import bp
 from .routes import match_or_404, open_to_score
 from .tokens import token_for
@@ -44,9 +45,10 @@ def share(public_id: str) -> Any:
     """The read-only link and, on the scorekeeper's phone only, the link that hands over the
     right to score; each with its QR code to scan across the table."""
     match = match_or_404(public_id)
-    board_url = url_for(".board", public_id=public_id, _external=True)
+    # From PUBLIC_URL when it is set: a request's Host header is no address to print in a QR.
+    board_url = external_url("matches.board", public_id=public_id)
     token = token_for(public_id)
-    join_url = url_for(".join", public_id=public_id, token=token, _external=True) if token else None
+    join_url = external_url("matches.join", public_id=public_id, token=token) if token else None
     response = Response(
         render_template(
             "matches/share.html",
@@ -64,6 +66,7 @@ def share(public_id: str) -> Any:
 
 
 @bp.get("/m/<public_id>/join")
+@rate_limits.joins
 def join(public_id: str) -> Any:
     """The scorekeeper link: keep its edit token in this phone's session, then go to the match
     at an address without it."""

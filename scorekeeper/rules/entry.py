@@ -15,10 +15,39 @@ from .errors import RuleError, join_path
 T = TypeVar("T")
 
 
+def unstorable(text: str) -> str | None:
+    """The first character of ``text`` that no database stores as text, if any: NUL (which
+    PostgreSQL refuses) or a lone surrogate (half of a UTF-16 pair, which no UTF-8 store
+    takes; JSON can carry one as ``"\\ud800"``).
+
+    >>> unstorable("Ana"), unstorable("A\\x00na"), unstorable("\\ud800")
+    (None, '\\x00', '\\ud800')
+    """
+    if text.isascii():  # the usual case, and NUL the only ASCII one
+        return "\x00" if "\x00" in text else None
+    return next((char for char in text if char == "\x00" or "\ud800" <= char <= "\udfff"), None)
+
+
+def refuse_unstorable(text: str, path: str) -> None:
+    """Refuse, naming ``path``, text that holds a character no database stores (issue 13:
+    such text reached the database and failed the request with a 500)."""
+    char = unstorable(text)
+    if char is not None:
+        raise RuleError(
+            path or "_",
+            "holds the character U+{code_point}, which no text may hold",
+            code="bad_text",
+            code_point=f"{ord(char):04X}",
+        )
+
+
 def as_object(value: object, path: str) -> Mapping[str, Any]:
-    """``value`` as a mapping with text keys, or a refusal naming ``path``."""
+    """``value`` as a mapping with text keys, or a refusal naming ``path`` (also for a key
+    holding a character no text may hold: the paths of later refusals are made of keys)."""
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
         raise RuleError(path or "_", "must be an object", code="not_object")
+    for key in value:
+        refuse_unstorable(key, path)
     return value
 
 
@@ -59,9 +88,10 @@ def as_bool(value: object, path: str) -> bool:
 
 
 def as_str(value: object, path: str) -> str:
-    """A piece of text."""
+    """A piece of text, without a character that no database stores (:func:`unstorable`)."""
     if not isinstance(value, str):
         raise RuleError(path, "must be text", code="not_text")
+    refuse_unstorable(value, path)
     return value
 
 

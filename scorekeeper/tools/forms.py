@@ -139,7 +139,8 @@ class CardGridForm(FlaskForm):
     def count(self, card: Card) -> int:
         """How many of ``card`` the grid shows (0 when the field holds no count)."""
         text = (self[card_field(card)].data or "").strip()
-        return int(text) if text.isdigit() else 0
+        # Not isdigit(): "²" is a digit to it and not to int() (issue 13: a 500).
+        return int(text) if re.fullmatch(r"[0-9]{1,2}", text) else 0
 
 
 def _grid_form(

@@ -415,22 +415,21 @@ def test_import_refuses_what_is_not_json_or_nothing(client: FlaskClient, app: Fl
 def test_a_write_that_fails_half_way_leaves_no_match(
     client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Belt and braces: the rules passed the file, then storing a hand failed."""
+    """Belt and braces: the rules passed the file, the match and its hands reached the
+    database, then the commit failed: the one transaction stores nothing."""
     from scorekeeper import export_import
+    from scorekeeper.extensions import db
 
     public_id, _ = auction(client)
     document = json.loads(client.get(f"/m/{public_id}/export.json").data)
-    calls = {"n": 0}
-    real_add = export_import.add_hand
+    assert document["hands"]
 
-    def flaky_add(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise service.Conflict("the database went away")
-        return real_add(*args, **kwargs)
+    def failing_commit(*args: Any, **kwargs: Any) -> Any:
+        db.session.flush()  # the match and its hands are written, not committed
+        raise service.Conflict("the database went away")
 
-    monkeypatch.setattr(export_import, "add_hand", flaky_add)
     before = match_count(app)
+    monkeypatch.setattr(db.session, "commit", failing_commit)
     with app.app_context(), pytest.raises(service.Conflict):
         export_import.import_match(export_import.read_document(json.dumps(document)))
     assert match_count(app) == before

@@ -1,0 +1,244 @@
+"""Rate limits per client address (issue 13; docs/api.md "Limits"): match creation (pages
+and API share one count), import, join and writes refused for their edit token are answered
+429 with ``Retry-After`` once an address has spent its limit; JSON under ``/api/``, a page
+elsewhere. The suite runs with the limits off (``TestConfig``); these tests turn them on with
+small numbers. ``RATELIMIT_STORAGE_URI`` puts the counts in Redis, shared by several servers.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import config as configuration
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.helpers import API, EXAMPLE_MATCH, NEW_MATCH_FORM, Table, errors_of
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379")
+TOO_MANY = "Too many requests from this address: try again later."
+
+MakeApp = Callable[..., Flask]
+
+
+@pytest.fixture
+def make_app(app: Flask, tmp_path: Path) -> Iterator[MakeApp]:
+    """Apps on the test database (``app`` emptied it) with the limits on; ``settings`` override
+    the configuration (``RATELIMIT_NEW_MATCHES="2 per minute"``...)."""
+    made: list[Flask] = []
+
+    def make(**settings: Any) -> Flask:
+        config = configuration.TestConfig(
+            str(tmp_path / f"instance-{len(made)}"), app.config["SQLALCHEMY_DATABASE_URI"]
+        )
+        config.RATELIMIT_ENABLED = True
+        for name, value in settings.items():
+            setattr(config, name, value)
+        limited = create_app(config)
+        made.append(limited)
+        return limited
+
+    yield make
+    for limited in made:
+        with limited.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def _create(client: FlaskClient, address: str = "127.0.0.1") -> Any:
+    return client.post(f"{API}/matches", json=EXAMPLE_MATCH, environ_base={"REMOTE_ADDR": address})
+
+
+def _retry_after(response: Any, most: int) -> int:
+    seconds = int(response.headers["Retry-After"])
+    assert 1 <= seconds <= most
+    return seconds
+
+
+def test_new_matches_share_one_count_across_api_and_pages(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
+    assert _create(client).status_code == 201
+    assert _create(client).status_code == 201
+
+    refused = _create(client)
+    assert refused.status_code == 429
+    assert refused.is_json
+    assert errors_of(refused) == {"_": [TOO_MANY]}  # docs/api.md: the one error shape
+    _retry_after(refused, 60)
+
+    # The new-match page counts with the API: a plain page, with Retry-After too.
+    players = {f"player_{i}": name for i, name in enumerate(NEW_MATCH_FORM["pinochle-2"])}
+    page = client.post("/new/pinochle-2", data=players)
+    assert page.status_code == 429
+    assert page.mimetype == "text/html"
+    assert TOO_MANY in page.get_data(as_text=True)
+    _retry_after(page, 60)
+    # Reading is never limited: the form itself still opens.
+    assert client.get("/new/pinochle-2").status_code == 200
+
+    # Another address has a count of its own.
+    assert _create(client, "192.0.2.7").status_code == 201
+
+
+def test_the_refusal_speaks_the_language_of_the_request(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_NEW_MATCHES="1 per minute").test_client()
+    assert _create(client).status_code == 201
+    refused = client.post(f"{API}/matches?lang=es", json=EXAMPLE_MATCH)
+    assert refused.status_code == 429
+    message = errors_of(refused)["_"][0]
+    assert message != TOO_MANY
+    assert message.startswith("Demasiadas")
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_NEW_MATCHES="1 per minute").test_client()
+    assert _create(client, "2001:db8:1:2::10").status_code == 201
+    assert _create(client, "2001:db8:1:2:ffff::1").status_code == 429
+    assert _create(client, "2001:db8:1:3::10").status_code == 201
+
+
+def test_import_is_limited_on_its_own(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_IMPORTS="1 per minute").test_client()
+    table = Table(client)
+    table.create(EXAMPLE_MATCH)
+    exported = client.get(f"/m/{table.id}/export.json").get_data(as_text=True)
+
+    assert client.post("/import", data={"pasted": exported}).status_code == 303
+    refused = client.post("/import", data={"pasted": exported})
+    assert refused.status_code == 429
+    assert TOO_MANY in refused.get_data(as_text=True)
+    _retry_after(refused, 60)
+    assert client.get("/import").status_code == 200
+
+
+def test_join_counts_every_opening(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_JOINS="2 per minute").test_client()
+    table = Table(client)
+    table.create(EXAMPLE_MATCH)
+    join = f"/m/{table.id}/join?token=not-the-token"
+    assert client.get(join).status_code == 403
+    assert client.get(join).status_code == 403
+    refused = client.get(join)
+    assert refused.status_code == 429
+    _retry_after(refused, 60)
+
+
+def test_only_writes_refused_for_their_token_count(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_FAILED_TOKENS="2 per minute").test_client()
+    table = Table(client)
+    table.create(EXAMPLE_MATCH)
+    wrong = {"Authorization": "Bearer not-the-token"}
+
+    # Writes with the right token never count, whatever their answer (here the rules' 422).
+    for _ in range(3):
+        assert client.post(table.url("/hands"), json={}, headers=table.auth).status_code == 422
+    assert client.post(table.url("/hands"), json={}, headers=wrong).status_code == 401
+    assert client.post(table.url("/hands"), json={}, headers=wrong).status_code == 401
+
+    # Spent: every write from this address waits, even with the right token (else a guess
+    # that was right would still be told apart), and so does a page's write.
+    refused = client.post(table.url("/hands"), json={}, headers=table.auth)
+    assert refused.status_code == 429
+    assert errors_of(refused) == {"_": [TOO_MANY]}
+    _retry_after(refused, 60)
+    assert client.post(f"/m/{table.id}/hands", data={}).status_code == 429
+    # Reading goes on.
+    assert client.get(table.url()).status_code == 200
+    assert client.get(f"/m/{table.id}").status_code == 200
+
+
+def test_a_page_write_without_the_token_counts(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_FAILED_TOKENS="1 per minute").test_client()
+    table = Table(client)
+    table.create(EXAMPLE_MATCH)  # through the API: this browser holds no token
+    assert client.post(f"/m/{table.id}/hands", data={}).status_code == 403
+    assert client.post(f"/m/{table.id}/hands", data={}).status_code == 429
+
+
+def test_ratelimit_enabled_off_lifts_every_limit(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_ENABLED=False, RATELIMIT_NEW_MATCHES="1 per minute").test_client()
+    for _ in range(3):
+        assert _create(client).status_code == 201
+
+
+def test_the_settings_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SECRET_KEY", "x")
+    for name in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI"):
+        monkeypatch.delenv(name, raising=False)
+    config = configuration.Config(str(tmp_path))
+    assert config.RATELIMIT_ENABLED is True
+    assert config.RATELIMIT_STORAGE_URI == "memory://"
+    for off in ("0", "false", "off"):
+        monkeypatch.setenv("RATELIMIT_ENABLED", off)
+        assert configuration.Config(str(tmp_path)).RATELIMIT_ENABLED is False
+    monkeypatch.setenv("RATELIMIT_ENABLED", "1")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", REDIS_URL)
+    config = configuration.Config(str(tmp_path))
+    assert config.RATELIMIT_ENABLED is True
+    assert config.RATELIMIT_STORAGE_URI == REDIS_URL
+
+
+# --- A store shared by several servers ---------------------------------------------------------
+
+
+@pytest.fixture
+def redis_prefix() -> Iterator[str]:
+    """A key prefix of this test's own in the Redis of ``TEST_REDIS_URL``; its keys are deleted
+    at the end. Redis unreachable: skipped, unless ``CI`` is set (then it fails)."""
+    import redis
+
+    server = redis.Redis.from_url(REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        server.ping()
+    except redis.RedisError as error:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"Redis at {REDIS_URL} is unreachable: {error}")
+    prefix = f"scorekeeper-test-{secrets.token_hex(6)}"
+    try:
+        yield prefix
+    finally:
+        for key in server.scan_iter(match=f"*{prefix}*"):
+            server.delete(key)
+        server.close()
+
+
+def test_a_shared_store_counts_for_every_server(make_app: MakeApp, redis_prefix: str) -> None:
+    import redis
+
+    settings = {
+        "RATELIMIT_STORAGE_URI": REDIS_URL,
+        "RATELIMIT_STORAGE_OPTIONS": {"key_prefix": redis_prefix},
+        "RATELIMIT_NEW_MATCHES": "2 per minute",
+    }
+    first = make_app(**settings).test_client()
+    assert _create(first).status_code == 201
+    assert _create(first).status_code == 201
+    server = redis.Redis.from_url(REDIS_URL, socket_timeout=5)
+    assert list(server.scan_iter(match=f"*{redis_prefix}*")), "no count was kept in Redis"
+
+    # A second server (a new app: nothing of the first's memory) reads the same count.
+    second = make_app(**settings).test_client()
+    refused = _create(second)
+    assert refused.status_code == 429
+    _retry_after(refused, 60)
+
+
+def test_the_memory_store_is_a_servers_own(make_app: MakeApp) -> None:
+    """The contrast that makes the test above mean something: without a shared store a second
+    server starts its own count."""
+    first = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
+    assert _create(first).status_code == 201
+    assert _create(first).status_code == 201
+    assert _create(first).status_code == 429
+    second = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
+    assert _create(second).status_code == 201
