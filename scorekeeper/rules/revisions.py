@@ -12,24 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-#: The meld table ``seed-004`` as revision 1 valued it: a double run of 1500 (docs/rules.md §1).
-SEED_004_REVISION_1: dict[str, int] = {
-    "run": 150,
-    "double_run": 1500,
-    "royal_marriage": 40,
-    "marriage": 20,
-    "dix": 10,
-    "pinochle": 40,
-    "double_pinochle": 400,
-    "aces_around": 100,
-    "kings_around": 80,
-    "queens_around": 60,
-    "jacks_around": 40,
-    "double_aces": 1000,
-    "double_kings": 800,
-    "double_queens": 400,
-    "double_jacks": 400,
-}
+from .pinochle import meld_table
+
+#: The meld table ``seed-004`` as revision 1 valued it: today's, with a double run of 1500
+#: (docs/rules.md §1: revision 2 gives seed 004 no double run).
+SEED_004_REVISION_1: dict[str, int] = {**meld_table("seed-004"), "double_run": 1500}
 
 #: Options that only a match carried over from an earlier release holds: a new match may not
 #: choose them, a carried one keeps them (docs/rules.md §4, "Options kept for old matches").

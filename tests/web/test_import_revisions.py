@@ -86,3 +86,23 @@ def test_a_new_match_still_may_not_choose_the_old_seating(client: FlaskClient) -
     )
     assert response.status_code == 422
     assert "rules.six_seating" in response.get_json()["errors"]
+
+
+def test_a_format_1_seed_004_table_keeps_its_double_run(client: FlaskClient) -> None:
+    # docs/rules.md §1: revision 1's seed-004 table valued a double run at 1500; revision 2
+    # gives seed 004 no double run (two runs, 300).
+    rules = {
+        "counting": "classic",
+        "melds": "seed-004",
+        "target": 1000,
+        "tie_rule": "raise",
+        "declare_out": True,
+        "trump_by_first_marriage": False,
+    }
+    hand = {"meld": {"Ana": ["double_run"], "Ben": 0}, "tricks": {"Ana": 130, "Ben": 120}}
+    document = {**_document(1, ["Ana", "Ben"], rules, [hand]), "variant": "pinochle-2"}
+    old = _import(client, document)
+    assert old["totals"] == {"Ana": 1630, "Ben": 120}
+    assert old["rules"]["melds"]["double_run"] == 1500
+    new = _import(client, {**document, "version": 2})
+    assert new["totals"] == {"Ana": 430, "Ben": 120}
