@@ -116,3 +116,50 @@ class IdempotentWrite(Model):
 
     def __repr__(self) -> str:
         return f"<IdempotentWrite {self.key!r} of match {self.match_id}>"
+
+
+class JoinCode(Model):
+    """A scorekeeper link's code (docs/sharing.md): it lets one more phone score a match
+    without the edit token ever being in a URL. It does nothing else, expires after
+    ``service.JOIN_CODE_MINUTES`` and can be withdrawn by the scorekeeper. A code that hands
+    over the scoring works once; a code that shares it works until it expires or is withdrawn.
+    """
+
+    __tablename__ = "join_codes"
+    __table_args__ = (sa.UniqueConstraint("code_hash", name="uq_join_codes_code_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("matches.id", name="fk_join_codes_match_id", ondelete="CASCADE"),
+        index=True,
+    )
+    #: SHA-256 (hex) of the code: like the edit token, the code itself is never stored.
+    code_hash: Mapped[str] = mapped_column(sa.String(64))
+    #: True: the phone that opens it becomes the scorekeeper and every other phone watches.
+    #: False: it scores alongside the phones that already do.
+    hands_over: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+
+    def __repr__(self) -> str:
+        return f"<JoinCode of match {self.match_id} until {self.expires_at:%H:%M}>"
+
+
+class ScorerKey(Model):
+    """The key of a phone that joined a match through a sharing :class:`JoinCode`: it writes to
+    that match as the edit token does, until the scoring is handed over."""
+
+    __tablename__ = "scorer_keys"
+    __table_args__ = (sa.UniqueConstraint("key_hash", name="uq_scorer_keys_key_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("matches.id", name="fk_scorer_keys_match_id", ondelete="CASCADE"),
+        index=True,
+    )
+    #: SHA-256 (hex) of the key, which only that phone holds.
+    key_hash: Mapped[str] = mapped_column(sa.String(64))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<ScorerKey of match {self.match_id}>"

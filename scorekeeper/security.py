@@ -8,12 +8,13 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from flask import Flask, Response, current_app, has_request_context, request, url_for
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response as BaseResponse
 
 from .config import private_file
 from .extensions import db
@@ -46,7 +47,11 @@ def add_security_headers(response: Response) -> Response:
     return response
 
 
-def no_store(response: Response) -> Response:
+#: Any answer: Flask's, or werkzeug's (a redirect).
+AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
+
+
+def no_store(response: AnyResponse) -> AnyResponse:
     """Mark ``response`` as one no cache may keep (it carries an edit token or a secret link):
     neither the browser's (the back button, a shared computer) nor a proxy's."""
     response.headers["Cache-Control"] = "no-store"

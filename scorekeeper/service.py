@@ -60,7 +60,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, NoReturn
 
@@ -69,7 +69,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .models import Hand, IdempotentWrite, Match, utcnow
+from .models import Hand, IdempotentWrite, JoinCode, Match, ScorerKey, utcnow
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
 from .rules.auction import settlement_of
 from .rules.entry import unstorable
@@ -92,6 +92,13 @@ MAX_HANDS = 1000
 
 #: How long an ``Idempotency-Key`` is remembered (docs/api.md "Hands": at least 7 days).
 IDEMPOTENCY_DAYS = 7
+
+#: How long a scorekeeper link's code works (docs/sharing.md): long enough to show the
+#: QR code across the table, short enough that a photo of it is soon worth nothing.
+JOIN_CODE_MINUTES = 15
+
+#: The most codes a match holds at once: making one more withdraws the oldest.
+MAX_JOIN_CODES = 5
 
 #: How often a write under SQLite replays again when another write to its match came between
 #: its replay and its lock (step 6 of the module doc) before it gives up with a Conflict.
@@ -161,7 +168,7 @@ class Written:
 
 def hash_token(token: str) -> str:
     """The SHA-256 (hex) kept in place of an edit token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def get_match(public_id: str) -> Match:
@@ -217,10 +224,20 @@ def sitting_out(match: Match, state: MatchState) -> tuple[str, ...]:
 
 
 def check_token(match: Match, token: str | None) -> None:
-    """Refuse (:class:`Unauthorized`) anything but the match's edit token."""
-    # compare_digest: the time taken must not tell how much of a guess was right.
-    if not token or not hmac.compare_digest(hash_token(token), match.token_hash):
-        raise Unauthorized("a valid edit token is needed to change this match")
+    """Refuse (:class:`Unauthorized`) anything but the match's edit token or the key of a phone
+    that joined it to share the scoring (:func:`join`)."""
+    if token:
+        digest = hash_token(token)
+        # compare_digest: the time taken must not tell how much of a guess was right. The key
+        # lookup compares hashes, which a guesser does not choose.
+        if hmac.compare_digest(digest, match.token_hash):
+            return
+        key = sa.select(ScorerKey.id).where(
+            ScorerKey.match_id == match.id, ScorerKey.key_hash == digest
+        )
+        if db.session.scalar(key) is not None:
+            return
+    raise Unauthorized("a valid edit token is needed to change this match")
 
 
 def settlement(match: Match, state: MatchState | None = None) -> Settlement:
@@ -456,6 +473,127 @@ def finish_match(
         return finish(state), apply  # what state_of then gives, without replaying again
 
     return _write(public_id, token, version, idempotency_key, respond, change)
+
+
+# --- Joining ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What :func:`join` gives the phone that joined: the secret it writes with from now on
+    (the new edit token when it took the scoring over, else a key of its own)."""
+
+    token: str
+    hands_over: bool
+
+
+def make_join_code(
+    public_id: str, token: str | None, *, hands_over: bool
+) -> tuple[str, datetime]:
+    """A new code for the scorekeeper link (docs/sharing.md), for whoever holds a right to
+    score (:func:`check_token`). It works for :data:`JOIN_CODE_MINUTES`; ``hands_over``: the
+    phone that opens it becomes the only one that scores. Only the code's hash is stored: the
+    code is returned once, with the moment it stops working. The match's hands and version do
+    not change."""
+    try:
+        match = _lock(public_id)
+        check_token(match, token)
+        now = utcnow()
+        db.session.execute(
+            sa.delete(JoinCode)
+            .where(JoinCode.expires_at <= now)
+            .execution_options(synchronize_session=False)
+        )
+        kept = db.session.scalars(
+            sa.select(JoinCode.id)
+            .where(JoinCode.match_id == match.id)
+            .order_by(JoinCode.created_at.desc(), JoinCode.id.desc())
+            .offset(MAX_JOIN_CODES - 1)
+        ).all()
+        if kept:
+            db.session.execute(sa.delete(JoinCode).where(JoinCode.id.in_(kept)))
+        code = secrets.token_urlsafe(16)
+        expires = now + timedelta(minutes=JOIN_CODE_MINUTES)
+        db.session.add(
+            JoinCode(
+                match_id=match.id,
+                code_hash=hash_token(code),
+                hands_over=hands_over,
+                created_at=now,
+                expires_at=expires,
+            )
+        )
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return code, expires
+
+
+def withdraw_join_codes(public_id: str, token: str | None) -> int:
+    """Withdraw every code of the match's scorekeeper links (the phones that joined already
+    keep scoring). Returns how many still worked."""
+    try:
+        match = _lock(public_id)
+        check_token(match, token)
+        now = utcnow()
+        live = db.session.scalar(
+            sa.select(sa.func.count())
+            .select_from(JoinCode)
+            .where(JoinCode.match_id == match.id, JoinCode.expires_at > now)
+        )
+        db.session.execute(sa.delete(JoinCode).where(JoinCode.match_id == match.id))
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return int(live or 0)
+
+
+def join(public_id: str, code: str) -> Joined:
+    """Open a scorekeeper link: :class:`Unauthorized` unless ``code`` is a live code of this
+    match. A code that shares the scoring gives the phone a key of its own and stays valid; one
+    that hands it over gives the phone a new edit token, and every older token, key and code of
+    the match stops working (the other phones now watch), so it works once."""
+    _check_public_id(public_id)
+    try:
+        match = _lock(public_id)
+        found: JoinCode | None = (
+            db.session.scalar(
+                sa.select(JoinCode).where(
+                    JoinCode.match_id == match.id,
+                    JoinCode.code_hash == hash_token(code),
+                    JoinCode.expires_at > utcnow(),
+                )
+            )
+            if code and unstorable(code) is None
+            else None
+        )
+        if found is None:
+            raise Unauthorized("this scorekeeper link has expired, was withdrawn or is wrong")
+        secret = secrets.token_urlsafe(32)
+        if found.hands_over:
+            match.token_hash = hash_token(secret)
+            db.session.execute(sa.delete(ScorerKey).where(ScorerKey.match_id == match.id))
+            db.session.execute(sa.delete(JoinCode).where(JoinCode.match_id == match.id))
+        else:
+            db.session.add(ScorerKey(match_id=match.id, key_hash=hash_token(secret)))
+        joined = Joined(secret, found.hands_over)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return joined
+
+
+def live_join_codes(match: Match) -> int:
+    """How many of the match's scorekeeper links work now."""
+    count = db.session.scalar(
+        sa.select(sa.func.count())
+        .select_from(JoinCode)
+        .where(JoinCode.match_id == match.id, JoinCode.expires_at > utcnow())
+    )
+    return int(count or 0)
 
 
 # --- Internals -------------------------------------------------------------------------------

@@ -199,3 +199,32 @@ def hidden(html: str, name: str) -> str:
 def page_errors(html: str) -> list[str]:
     """The messages of an entry a page refused."""
     return re.findall(r'class="error[^"]*" role="alert">([^<]+)<', html)
+
+
+def keep_token(client: FlaskClient, public_id: str, token: str) -> None:
+    """Put a match's edit token into ``client``'s session, as the phone that created the match
+    holds it (for tests of what a scorekeeper's phone sees, not of how it got there)."""
+    with client.session_transaction() as session:
+        session["tokens"] = {**(session.get("tokens") or {}), public_id: token}
+        session.permanent = True
+
+
+def scorekeeper_link(client: FlaskClient, public_id: str, *, hands_over: bool = False) -> str:
+    """Make a scorekeeper link on ``client`` (a phone that scores the match) through the share
+    page, and return its path and query (``/m/<id>/join?code=...``)."""
+    made = client.post(
+        f"/m/{public_id}/share/link", data={"hands_over": "1" if hands_over else "0"}
+    )
+    assert made.status_code == 303, made.status_code
+    html = client.get(f"/m/{public_id}/share").get_data(as_text=True)
+    found = re.search(r'id="join-link"[^>]*>https?://[^/]+([^<]+)<', html)
+    assert found, "the share page shows no scorekeeper link"
+    return found.group(1).replace("&amp;", "&")
+
+
+def open_scorekeeper_link(client: FlaskClient, link: str) -> TestResponse:
+    """Open a scorekeeper link as the phone that scanned it does: the page, then its button."""
+    page = client.get(link)
+    assert page.status_code == 200, page.status_code
+    code = hidden(page.get_data(as_text=True), "code")
+    return client.post(link.split("?")[0], data={"code": code})

@@ -32,7 +32,7 @@ from .hands import (
 )
 from .new_form import grouped_options, new_match_error, new_match_form_class, read_new_match
 from .page import CHIPS, TRUMP_SYMBOLS
-from .tokens import keep_token, remember_opened, token_for
+from .tokens import keep_token, no_longer_scoring, remember_opened, scoring_token, token_for
 
 #: Query arguments of the match page that fill its hand form in (the tools' results).
 CARRIED = ("meld.", "table.", "hand.")
@@ -184,6 +184,7 @@ def show(public_id: str) -> Any:
     """Totals, whose deal, the next hand's form (for the creator) and the history of hands."""
     match = match_or_404(public_id)
     remember_opened(public_id)
+    scoring_token(match)  # forgets a token that another phone's take-over made stale
     state = service.state_of(match)
     form = None
     # A stored hand the rules refuse (docs/rules.md §7) is corrected or undone before any other.
@@ -230,7 +231,7 @@ def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args
             idempotency_key=form["idempotency_key"].data or None,
         )
     except service.Unauthorized:
-        abort(403)
+        no_longer_scoring(public_id)
     except FormError as error:
         add_error(form, error.field_name, error.message)
     except RuleError as error:
@@ -325,7 +326,7 @@ def _action(public_id: str, write: Callable[[str, ActionForm], Any]) -> Response
     try:
         write(token, form)
     except service.Unauthorized:
-        abort(403)
+        no_longer_scoring(public_id)
     except service.NotFound:
         abort(404)
     except service.Conflict as error:

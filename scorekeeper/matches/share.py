@@ -1,22 +1,48 @@
-"""Sharing a match across the table: the read-only link and, on the scorekeeper's phone only,
-the link that hands over the right to score, each with its QR code."""
+"""Sharing a match across the table (docs/sharing.md): the read-only link, and on a phone that
+scores the match, scorekeeper links that let another phone score it too or take the scoring
+over; each with its QR code.
+
+A scorekeeper link never carries the edit token: it carries a code that only lets a phone join
+(``service.join``), expires after ``service.JOIN_CODE_MINUTES`` and can be withdrawn. The code
+is shown on the phone that made it only: it is kept in that phone's signed session cookie, never
+in the database (which holds its hash)."""
 
 from __future__ import annotations
 
 import io
+from datetime import datetime
 from typing import Any
 
 import segno
-from flask import Response, render_template, request
+from flask import Response, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from markupsafe import Markup
+from wtforms import HiddenField
 
 from .. import rate_limits, service
+from ..models import Match, utcnow
 from ..rules.variants import find_variant
-from ..security import external_url
+from ..security import external_url, no_store
 from . import bp
 from .routes import match_or_404, open_to_score
-from .tokens import token_for
+from .tokens import no_longer_scoring, scoring_token, token_for
+
+#: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``.
+_CODES = "join_codes"
+
+
+class CodeForm(FlaskForm):
+    """Make a scorekeeper link (``hands_over``: "1" takes the scoring over), or withdraw it."""
+
+    hands_over = HiddenField()
+
+
+class JoinForm(FlaskForm):
+    """The button that opens a scorekeeper link: a tap, not the visit, joins (a messenger's
+    link preview or a prefetch must not use up a link that hands the scoring over)."""
+
+    code = HiddenField()
 
 
 def qr_svg(text: str, label: str) -> Markup:
@@ -40,42 +66,105 @@ def qr_svg(text: str, label: str) -> Markup:
     return Markup(out.getvalue().decode("utf-8"))
 
 
+def _kept_code(public_id: str) -> tuple[str, bool, datetime] | None:
+    """The code this phone made for the match, while it works."""
+    kept = (session.get(_CODES) or {}).get(public_id)
+    if not (isinstance(kept, list) and len(kept) == 3):
+        return None
+    code, hands_over, expires_text = kept
+    try:
+        expires = datetime.fromisoformat(str(expires_text))
+    except ValueError:
+        return None
+    if not isinstance(code, str) or expires <= utcnow():
+        return None
+    return code, bool(hands_over), expires
+
+
+def _keep_code(public_id: str, kept: tuple[str, bool, datetime] | None) -> None:
+    """Remember (or, with ``None``, forget) the code this phone made for the match; codes
+    that no longer work are dropped (the cookie stays small)."""
+    codes = {
+        pid: value
+        for pid, value in dict(session.get(_CODES) or {}).items()
+        if pid != public_id and _kept_code(pid) is not None
+    }
+    if kept is not None:
+        code, hands_over, expires = kept
+        codes[public_id] = [code, hands_over, expires.isoformat()]
+    session[_CODES] = codes
+
+
 @bp.get("/m/<public_id>/share")
 def share(public_id: str) -> Any:
-    """The read-only link and, on the scorekeeper's phone only, the link that hands over the
-    right to score; each with its QR code to scan across the table."""
+    """The read-only link and, on a phone that scores the match, the scorekeeper link."""
     match = match_or_404(public_id)
     # From PUBLIC_URL when it is set: a request's Host header is no address to print in a QR.
     board_url = external_url("matches.board", public_id=public_id)
-    token = token_for(public_id)
-    join_url = external_url("matches.join", public_id=public_id, token=token) if token else None
-    response = Response(
-        render_template(
-            "matches/share.html",
-            match=match,
-            title=find_variant(match.variant).title,
-            board_url=board_url,
-            board_qr=qr_svg(board_url, _("Scoreboard link")),
-            join_url=join_url,
-            join_qr=qr_svg(join_url, _("Scorekeeper link")) if join_url else None,
+    can_score = scoring_token(match) is not None
+    kept = _kept_code(public_id) if can_score else None
+    join_url = external_url("matches.join", public_id=public_id, code=kept[0]) if kept else None
+    return no_store(
+        Response(
+            render_template(
+                "matches/share.html",
+                match=match,
+                title=find_variant(match.variant).title,
+                board_url=board_url,
+                board_qr=qr_svg(board_url, _("Scoreboard link")),
+                can_score=can_score,
+                form=CodeForm(),
+                join_url=join_url,
+                join_qr=qr_svg(join_url, _("Scorekeeper link")) if join_url else None,
+                hands_over=kept[1] if kept else False,
+                expires=kept[2] if kept else None,
+                minutes=service.JOIN_CODE_MINUTES,
+            )
         )
     )
-    # The scorekeeper's link is a secret: no cache keeps this page.
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
-@bp.get("/m/<public_id>/join")
-@rate_limits.joins
-def join(public_id: str) -> Any:
-    """The scorekeeper link: keep its edit token in this phone's session, then go to the match
-    at an address without it."""
-    match = match_or_404(public_id)
-    token = request.args.get("token", "")
+@bp.post("/m/<public_id>/share/link")
+def make_link(public_id: str) -> Any:
+    """Make a scorekeeper link (CSRF and this phone's token checked) and show it."""
+    match_or_404(public_id)
+    form = CodeForm()
+    if not form.validate_on_submit():
+        abort(400)
+    hands_over = form.hands_over.data == "1"
+    token = token_for(public_id)
+    if token is None:
+        abort(403)  # a phone that watches has nothing to share
     try:
-        service.check_token(match, token)
+        code, expires = service.make_join_code(public_id, token, hands_over=hands_over)
     except service.Unauthorized:
-        response = Response(
+        no_longer_scoring(public_id)
+    _keep_code(public_id, (code, hands_over, expires))
+    return redirect(url_for(".share", public_id=public_id, _anchor="share-join"), code=303)
+
+
+@bp.post("/m/<public_id>/share/withdraw")
+def withdraw_links(public_id: str) -> Any:
+    """Withdraw every scorekeeper link of the match: they stop working at once."""
+    match_or_404(public_id)
+    form = CodeForm()
+    if not form.validate_on_submit():
+        abort(400)
+    token = token_for(public_id)
+    if token is None:
+        abort(403)
+    try:
+        service.withdraw_join_codes(public_id, token)
+    except service.Unauthorized:
+        no_longer_scoring(public_id)
+    _keep_code(public_id, None)
+    flash(_("The scorekeeper link was withdrawn: it no longer works."))
+    return redirect(url_for(".share", public_id=public_id), code=303)
+
+
+def _refused(match: Match) -> Response:
+    return no_store(
+        Response(
             render_template(
                 "matches/join_refused.html",
                 match=match,
@@ -83,8 +172,36 @@ def join(public_id: str) -> Any:
             ),
             403,
         )
-        response.headers["Cache-Control"] = "no-store"
-        return response
-    moved = open_to_score(public_id, token)
-    moved.headers["Cache-Control"] = "no-store"
-    return moved
+    )
+
+
+@bp.route("/m/<public_id>/join", methods=["GET", "POST"])
+@rate_limits.joins
+def join(public_id: str) -> Any:
+    """A scorekeeper link: GET shows what it offers with one button; the button's POST joins,
+    keeps this phone's new token in its session and goes to the match."""
+    match = match_or_404(public_id)
+    if request.method == "GET":
+        code = request.args.get("code", "")
+        return no_store(
+            Response(
+                render_template(
+                    "matches/join.html",
+                    match=match,
+                    title=find_variant(match.variant).title,
+                    form=JoinForm(code=code),
+                )
+            )
+        )
+    form = JoinForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        joined = service.join(public_id, form.code.data or "")
+    except service.Unauthorized:
+        return _refused(match)
+    if joined.hands_over:
+        flash(_("This phone keeps the score now."))
+    else:
+        flash(_("This phone scores the match too now."))
+    return no_store(open_to_score(public_id, joined.token))

@@ -3,7 +3,13 @@ created, and the matches it has opened (for the home page)."""
 
 from __future__ import annotations
 
-from flask import session
+from typing import NoReturn
+
+from flask import abort, flash, redirect, session, url_for
+from flask_babel import gettext as _
+
+from .. import service
+from ..models import Match
 
 #: How many matches the home page lists, and how many edit tokens a phone keeps at most (a
 #: cookie holds about 4 KB; a token and its id take about 70 bytes).
@@ -27,6 +33,36 @@ def keep_token(public_id: str, token: str) -> None:
         tokens.pop(next(iter(tokens)))
     session["tokens"] = tokens
     session.permanent = True
+
+
+def forget_token(public_id: str) -> None:
+    """Forget the edit token (or scorer key) this browser holds for a match."""
+    tokens = dict(session.get("tokens") or {})
+    if tokens.pop(public_id, None) is not None:
+        session["tokens"] = tokens
+
+
+def scoring_token(match: Match) -> str | None:
+    """The token this browser scores the match with, if it still works. One that stopped
+    working (another phone took the scoring over, docs/sharing.md) is forgotten, and the page
+    says so once: from now on this phone follows the match."""
+    token = token_for(match.public_id)
+    if token is None:
+        return None
+    try:
+        service.check_token(match, token)
+    except service.Unauthorized:
+        forget_token(match.public_id)
+        flash(_("Another phone keeps the score of this match now. This phone follows it."))
+        return None
+    return token
+
+
+def no_longer_scoring(public_id: str) -> NoReturn:
+    """A write refused for this browser's token: forget it, say why, show the match."""
+    forget_token(public_id)
+    flash(_("Not stored: another phone keeps the score of this match now."))
+    abort(redirect(url_for("matches.show", public_id=public_id), code=303))
 
 
 def remember_opened(public_id: str) -> None:

@@ -71,7 +71,10 @@ def test_the_scoreboard_on_a_second_phone_follows_without_reloading(
     match_url = phone.page.url
     with phone.page.expect_navigation(wait_until="load"):
         phone.page.click("#share-link")
-    assert phone.page.locator("svg.qr").count() == 2  # the scoreboard's and the scorekeeper's
+    assert phone.page.locator("svg.qr").count() == 1  # the scoreboard's
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.page.click("#share-scoring")
+    assert phone.page.locator("svg.qr").count() == 2  # and now the scorekeeper link's
     check_fits(phone, "extras-share")
     board_url = phone.page.get_attribute("#board-link", "href")
     assert board_url
@@ -101,16 +104,26 @@ def test_the_scoreboard_on_a_second_phone_follows_without_reloading(
 
 def test_the_scorekeeper_link_hands_over_the_scoring(phone: Phone, new_phone: Any) -> None:
     start_match(phone, "pinochle-2", ["Ana", "Ben"])
-    phone.go(phone.page.url.removeprefix(phone.base) + "/share")
+    match_path = phone.page.url.removeprefix(phone.base)
+    phone.go(match_path + "/share")
+    assert phone.page.locator("#join-link").count() == 0
+    phone.page.click("#hand-over")
+    phone.page.wait_for_selector("#join-link")
     join_url = phone.page.get_attribute("#join-link", "href")
     assert join_url
-    assert "token=" in join_url
+    assert "code=" in join_url
+    assert "token" not in join_url
     helper: Phone = new_phone()
     helper.page.goto(join_url, wait_until="load")
-    assert "token" not in helper.page.url
-    assert helper.page.url.endswith(join_url.split("/join")[0].rsplit("/", 1)[1])
+    helper.page.click("#join")
+    helper.page.wait_for_url(f"**{match_path}")
+    assert "code" not in helper.page.url
     enter_hand(helper, {"meld_0": "60", "tricks_0": "130"})
     assert helper.totals() == {"Ana": 190, "Ben": 120}
+    # The phone that handed over now follows the match, and is told so.
+    phone.go(match_path)
+    assert phone.page.locator("form#hand-form").count() == 0
+    assert "Another phone keeps the score" in phone.page.inner_text("main")
 
 
 def test_the_chart_has_one_line_per_side(phone: Phone, new_phone: Any) -> None:

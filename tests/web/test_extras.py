@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.helpers import totals
+from tests.helpers import keep_token, scorekeeper_link, totals
 
 API = "/api/v1"
 
@@ -102,37 +102,6 @@ def test_only_auction_in_units_has_a_settle_up_page(client: FlaskClient) -> None
 # --- Sharing ---------------------------------------------------------------------------------
 
 
-def test_the_join_link_keeps_the_token_and_leaves_an_address_without_it(
-    client: FlaskClient,
-) -> None:
-    public_id, token = auction(client)
-    before = client.get(f"/m/{public_id}").get_data(as_text=True)
-    assert 'id="hand-form"' not in before
-    response = client.get(f"/m/{public_id}/join?token={token}")
-    assert response.status_code == 303
-    assert response.headers["Location"] == f"/m/{public_id}"
-    assert token not in response.headers["Location"]
-    assert response.headers["Cache-Control"] == "no-store"
-    page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert 'id="hand-form"' in page
-    assert token not in page
-    # This phone now sees the scorekeeper link on the share page.
-    share = client.get(f"/m/{public_id}/share").get_data(as_text=True)
-    assert f"/m/{public_id}/join?token={token}" in share
-
-
-def test_a_wrong_join_token_is_refused_and_kept_nowhere(client: FlaskClient) -> None:
-    public_id, token = auction(client)
-    for wrong in (token[:-1] + ("A" if token[-1] != "A" else "B"), "", "x" * 43):
-        response = client.get(f"/m/{public_id}/join", query_string={"token": wrong})
-        assert response.status_code == 403
-        assert response.mimetype == "text/html"
-    with client.session_transaction() as session:
-        assert public_id not in (session.get("tokens") or {})
-    assert 'id="hand-form"' not in client.get(f"/m/{public_id}").get_data(as_text=True)
-    assert client.get(f"/m/nosuchmatch/join?token={token}").status_code == 404
-
-
 def test_the_share_page_shows_the_secret_link_only_to_the_scorekeeper(
     client: FlaskClient, app: Flask
 ) -> None:
@@ -145,10 +114,14 @@ def test_the_share_page_shows_the_secret_link_only_to_the_scorekeeper(
     assert "join" not in html
     assert token not in html
     scorekeeper = app.test_client()
-    scorekeeper.get(f"/m/{public_id}/join?token={token}")
+    keep_token(scorekeeper, public_id, token)
+    # Until the scorekeeper asks for one, there is no scorekeeper link: only the buttons.
+    assert scorekeeper.get(f"/m/{public_id}/share").get_data(as_text=True).count('class="qr"') == 1
+    scorekeeper_link(scorekeeper, public_id)
     response = scorekeeper.get(f"/m/{public_id}/share")
     html = response.get_data(as_text=True)
     assert html.count('class="qr"') == 2
+    assert token not in html
     assert response.headers["Cache-Control"] == "no-store"
     assert response.mimetype == "text/html"
     # Inline SVG the strict CSP lets draw: no style element or attribute, no script.

@@ -339,7 +339,7 @@ def test_odd_values_in_query_arguments_and_paths(client: FlaskClient, app: Flask
             f"/tools/pinnacola-meld?match={odd}&side={odd}",
             f"{url}?meld.Ana={odd}&meld.Ben={odd}&table.Ana={odd}&hand.Ana={odd}",
             f"{pinnacola}?table.Ana={odd}&hand.Ben={odd}",
-            f"{url}/join?token={odd}",
+            f"{url}/join?code={odd}",
         ]
         gets = [
             f"/?lang={odd}",
@@ -354,7 +354,7 @@ def test_odd_values_in_query_arguments_and_paths(client: FlaskClient, app: Flask
             f"/m/{odd}/settle",
             f"/m/{odd}/export.csv",
             f"/m/{odd}/export.json",
-            f"/m/{odd}/join?token={odd}",
+            f"/m/{odd}/join?code={odd}",
             f"/m/{odd}/hands/1",
             f"/new/{odd}",
         ]
@@ -365,6 +365,15 @@ def test_odd_values_in_query_arguments_and_paths(client: FlaskClient, app: Flask
             no_5xx(client.get(target), f"GET {target}")
         for target in (f"/m/{odd}/hands", f"/m/{odd}/finish", f"/m/{odd}/hands/1/undo"):
             no_5xx(client.post(target, data={}), f"POST {target}")
+        for target in (f"/m/{odd}/join", f"/m/{odd}/share/link", f"/m/{odd}/share/withdraw"):
+            no_5xx(client.post(target, data={"code": "x"}), f"POST {target}")
+        for reader in (client, watcher):
+            joined = reader.post(
+                f"{url}/join",
+                data=f"code={odd}",
+                content_type="application/x-www-form-urlencoded",
+            )
+            no_5xx(joined, f"POST {url}/join code={odd}")
     for number in ("0", "99999999999999999999", "-1", "%C2%B2"):
         for target in (f"{url}/hands/{number}", f"{url}/hands/{number}/undo"):
             no_5xx(client.get(target), f"GET {target}")

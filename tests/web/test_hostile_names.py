@@ -232,7 +232,10 @@ def test_every_page_shows_hostile_names_as_text(
     assert ESCAPED_TAG in page(watcher, url, f"{where} match page (watcher)")
     for tail in ("/board", "/board/part", "/share"):
         page(watcher, url + tail, f"{where} {tail} (watcher)")
-    page(watcher, url + "/join?token=wrong", f"{where} join refused", 403)
+    page(watcher, url + "/join?code=wrong", f"{where} join page")
+    refused = watcher.post(url + "/join", data={"code": "wrong"})
+    assert refused.status_code == 403, refused.status_code
+    checked(refused, f"{where} join refused")
     page(watcher, url + "/hands/1", f"{where} correct page (watcher)", 403)
     for tool in ("pinochle-meld", "pinnacola-meld"):
         page(watcher, f"/tools/{tool}?match={played.id}&side={quote(played.sides[0])}", where)

@@ -122,10 +122,10 @@ def test_join_counts_every_opening(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_JOINS="2 per minute").test_client()
     table = Table(client)
     table.create(EXAMPLE_MATCH)
-    join = f"/m/{table.id}/join?token=not-the-token"
-    assert client.get(join).status_code == 403
-    assert client.get(join).status_code == 403
-    refused = client.get(join)
+    join = f"/m/{table.id}/join"
+    assert client.get(join + "?code=not-a-code").status_code == 200
+    assert client.post(join, data={"code": "not-a-code"}).status_code == 403
+    refused = client.post(join, data={"code": "not-a-code"})
     assert refused.status_code == 429
     _retry_after(refused, 60)
 

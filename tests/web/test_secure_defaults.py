@@ -21,6 +21,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import config as settings
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from tests import helpers
 from tests.helpers import API
 
 MATCH = {"variant": "pinochle-2", "players": ["Ana", "Ben"]}
@@ -44,12 +45,10 @@ def attributes(cookie: str) -> set[str]:
 
 
 def keep_token(client: FlaskClient, base_url: str = "http://localhost") -> tuple[str, str]:
-    """A match whose edit token this client keeps (through the scorekeeper link); id, token."""
+    """A match whose edit token this client keeps, with a scorekeeper link made; id, token."""
     match = create(client).get_json()
-    joined = client.get(
-        f"/m/{match['id']}/join", query_string={"token": match["edit_token"]}, base_url=base_url
-    )
-    assert joined.status_code == 303, joined.status_code
+    helpers.keep_token(client, match["id"], match["edit_token"])
+    helpers.scorekeeper_link(client, match["id"])
     return match["id"], match["edit_token"]
 
 
@@ -67,6 +66,17 @@ def test_the_session_cookie_is_secure_over_https_only(app: Flask) -> None:
     page = over_http.get(f"/m/{public_id}", base_url="http://localhost")
     assert "secure" not in attributes(session_cookie(page))
     assert {"httponly", "samesite"} <= attributes(session_cookie(page))
+
+
+def test_the_language_cookie_is_secure_over_https_only(app: Flask) -> None:
+    def language_cookie(base_url: str) -> str:
+        answer = app.test_client().get("/lang/es?next=/", base_url=base_url)
+        cookies = [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("lang=")]
+        assert len(cookies) == 1, answer.headers
+        return cookies[0]
+
+    assert {"secure", "httponly", "samesite"} <= attributes(language_cookie("https://localhost"))
+    assert "secure" not in attributes(language_cookie("http://localhost"))
 
 
 def test_session_cookie_secure_set_makes_it_secure_over_http_too(app: Flask) -> None:
@@ -89,7 +99,10 @@ def test_what_carries_an_edit_token_is_kept_by_no_cache(app: Flask) -> None:
     # The scorekeeper link gives the token to this phone's cookie: that answer, and the share
     # page (whose scorekeeper link or code is a secret), are stored nowhere.
     match = created.get_json()
-    joined = client.get(f"/m/{match['id']}/join", query_string={"token": match["edit_token"]})
+    helpers.keep_token(client, match["id"], match["edit_token"])
+    joined = helpers.open_scorekeeper_link(
+        client.application.test_client(), helpers.scorekeeper_link(client, match["id"])
+    )
     assert joined.status_code == 303
     assert joined.headers["Cache-Control"] == "no-store"
     assert "session=" in joined.headers["Set-Cookie"]
