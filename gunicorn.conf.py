@@ -1,5 +1,9 @@
-"""How gunicorn serves the app: ``bin/run`` starts ``gunicorn --config gunicorn.conf.py``, and
-``tests/test_slow_clients.py`` starts the same command (only its ``--bind`` differs).
+"""How gunicorn serves the app: ``bin/run`` and ``bin/serve`` start
+``gunicorn --config gunicorn.conf.py``, and ``tests/test_slow_clients.py`` and
+``tests/test_hosting_servers.py`` start the same command (only the address differs).
+
+It reads HOST, PORT, WORKERS and THREADS (README, "Configuration"); every other setting of the
+app comes from the environment too (``scorekeeper.config``).
 
 Slow clients must not stall the server (issue 13): a sync worker is held by one client that
 sends its request slowly, so two such clients stopped the two sync workers. A gthread worker
@@ -14,7 +18,7 @@ from __future__ import annotations
 import os
 
 wsgi_app = "scorekeeper:create_app()"
-bind = f"0.0.0.0:{os.environ.get('PORT', '5000')}"
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WORKERS", "2"))
 worker_class = "gthread"
 threads = int(os.environ.get("THREADS", "8"))
@@ -24,7 +28,25 @@ timeout = 30
 # An idle kept-alive connection (a phone between polls of the scoreboard), and a new one that
 # has sent nothing yet, waits at most this long, in the worker's loop and not in a thread.
 keepalive = 5
-# The access log names the path only (%(U)s), never the query string: the scorekeeper link
-# carries a secret there once (/m/<id>/join?...).
-accesslog = "-"
-access_log_format = '%(h)s %(t)s "%(m)s %(U)s" %(s)s %(b)s'
+# The app writes one JSON line per request itself (scorekeeper.observe: path without query
+# string, status, duration, request id), so gunicorn's access log would only say it twice.
+accesslog = None
+# gunicorn's own lines (workers booting, a worker timing out) are JSON on stderr too, in the
+# app's format: a log collector reads one format. Its access logger is given no handler.
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "scorekeeper.observe.JsonFormatter"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        }
+    },
+    "root": {"level": "WARNING", "handlers": ["stderr"]},
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["stderr"], "propagate": False},
+        "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
+    },
+}

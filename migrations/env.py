@@ -2,6 +2,7 @@ import logging
 from logging.config import fileConfig
 
 from flask import current_app
+from sqlalchemy import text
 
 from alembic import context
 
@@ -39,6 +40,14 @@ target_db = current_app.extensions['migrate'].db
 # can be acquired:
 # my_important_option = config.get_main_option("my_important_option")
 # ... etc.
+
+
+#: The key of the PostgreSQL advisory lock held while migrating ('scor' 'ekee' as two ASCII
+#: words, a number no other user of the database is likely to pick). Every server runs
+#: `flask db upgrade` before it serves (bin/serve); the lock makes those that start together
+#: migrate one after the other: the first upgrades, the others wait, then find the schema at
+#: head and do nothing.
+MIGRATION_LOCK_KEY = 0x73636F72_656B6565
 
 
 def get_metadata():
@@ -104,6 +113,14 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # A transaction-level lock, taken before Alembic reads the current revision
+                # (in run_migrations) and released by the commit of the last migration (or the
+                # rollback of a failed one), so no server can leave it held. SQLite needs
+                # none: its write lock already lets one migration through at a time.
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
             context.run_migrations()
 
 
