@@ -7,9 +7,10 @@ from typing import Any
 
 from flask import Flask
 
-from . import i18n, rate_limits, security
+from . import assets, backup, health, i18n, observe, rate_limits, security, sqlite
 from .config import Config
 from .extensions import babel, csrf, db, migrate
+from .replay_cache import ReplayCache
 
 
 def create_app(config: Any = None) -> Flask:
@@ -28,8 +29,16 @@ def create_app(config: Any = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=i18n.select_locale)
     i18n.init_app(app)
+    # Before security wraps the WSGI app in ProxyFix: the request log sees the fixed environ.
+    observe.init_app(app)
     security.init_app(app)
     rate_limits.init_app(app)
+    backup.init_app(app)
+    sqlite.init_app(app)
+    assets.init_app(app)
+    # The replay cache of this process (issue 14): validated by each match's version, so several
+    # processes and servers need nothing shared.
+    app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp
@@ -43,6 +52,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(matches_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(tools_bp)
+    app.register_blueprint(health.bp)
     return app
 
 

@@ -45,7 +45,10 @@ def private_file(path: Path) -> None:
 class Config:
     """Production settings: everything secret or site-specific comes from the environment."""
 
-    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    # No ping before each checkout (issue 14: a round trip per request); connections are
+    # renewed after half an hour instead, and a connection the database dropped fails one
+    # request, which the phone retries with its idempotency key.
+    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": False, "pool_recycle": 1800}
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
     # The session cookie is Secure on every HTTPS request anyway (scorekeeper.security); this
@@ -70,6 +73,10 @@ class Config:
             os.environ.get("DATABASE_URL") or default_db
         )
         self.PUBLIC_URL = public_url(os.environ.get("PUBLIC_URL", ""))
+        if self.PUBLIC_URL and urlsplit(self.PUBLIC_URL).scheme == "https":
+            # Phones reach the app over HTTPS only: the cookie is Secure even when the TLS
+            # proxy in front is not in TRUSTED_PROXIES (the app then sees plain HTTP).
+            self.SESSION_COOKIE_SECURE = True
         # RATELIMIT_ENABLED=0 turns the limits off (a trusted private server); the counts are
         # kept in this process unless RATELIMIT_STORAGE_URI names a store the servers share.
         self.RATELIMIT_ENABLED = os.environ.get("RATELIMIT_ENABLED", "1").strip().lower() not in (
@@ -79,7 +86,11 @@ class Config:
             "off",
         )
         self.RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or "memory://"
+        # Put before every key in that store: one Redis may serve several apps (or tests).
+        self.RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "")
         self.TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+        # How many matches each process keeps replayed (scorekeeper.replay_cache); 0: none.
+        self.REPLAY_CACHE_MATCHES = int(os.environ.get("REPLAY_CACHE_MATCHES") or "256")
 
 
 class TestConfig(Config):

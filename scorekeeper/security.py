@@ -75,6 +75,13 @@ class SessionInterface(SecureCookieSessionInterface):
         configured = super().get_cookie_secure(app)
         return configured or (has_request_context() and request.is_secure)
 
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Never on a static file: it is cached for a year by every cache (scorekeeper.assets),
+        and a cookie that carries edit tokens must not travel with it."""
+        if has_request_context() and request.endpoint == "static":
+            return False
+        return super().should_set_cookie(app, session)
+
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Save as Flask does, then keep caches from storing a cookie that carries tokens."""
         super().save_session(app, session, response)

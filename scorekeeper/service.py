@@ -59,22 +59,25 @@ import hmac
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import sqlalchemy as sa
+from flask import current_app
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
+from . import replay_cache
 from .extensions import db
 from .models import Hand, IdempotentWrite, JoinCode, Match, ScorerKey, utcnow
-from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
+from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish, runner
 from .rules.auction import settlement_of
 from .rules.entry import unstorable
-from .rules.match import Problem
+from .rules.match import HandResult, Problem
 from .rules.replay import problem_of, replay
+from .rules.revisions import split_carried
 from .rules.settle import Settlement
 from .rules.variants import find_variant
 
@@ -103,6 +106,12 @@ MAX_JOIN_CODES = 5
 #: How often a write under SQLite replays again when another write to its match came between
 #: its replay and its lock (step 6 of the module doc) before it gives up with a Conflict.
 _SQLITE_ATTEMPTS = 5
+
+
+T = TypeVar("T")
+
+#: The replay a write made, cached once the write is committed (:func:`_write`).
+_fresh: ContextVar[replay_cache.Cached | None] = ContextVar("fresh_replay", default=None)
 
 
 @dataclass(frozen=True)
@@ -172,11 +181,10 @@ def hash_token(token: str) -> str:
 
 
 def get_match(public_id: str) -> Match:
-    """The match with this public id, its hands loaded; :class:`NotFound` if there is none."""
+    """The match with this public id; :class:`NotFound` if there is none. Its hands are loaded
+    when first used: a read answered from the replay cache (:func:`state_of`) needs none."""
     _check_public_id(public_id)
-    match: Match | None = db.session.scalar(
-        sa.select(Match).where(Match.public_id == public_id).options(selectinload(Match.hands))
-    )
+    match: Match | None = db.session.scalar(sa.select(Match).where(Match.public_id == public_id))
     if match is None:
         raise NotFound("there is no match with this id")
     return match
@@ -210,8 +218,37 @@ def setup_of(match: Match) -> Setup:
 def state_of(match: Match) -> MatchState:
     """The match replayed by its rules; ended by :func:`~scorekeeper.rules.finish` if the table
     finished it. Never refused: if the rules refuse stored hand N, the match as it stood before
-    it, with ``problems`` naming it (module doc, "Stored hands the rules refuse")."""
-    return _replay(match, [hand.input for hand in match.hands])
+    it, with ``problems`` naming it (module doc, "Stored hands the rules refuse").
+
+    From the replay cache when it holds the match at this version (no hand is loaded), else
+    resumed from its longest checkpoint that still holds (:mod:`scorekeeper.replay_cache`)."""
+    return _cached(match).state
+
+
+def hand_count(match: Match) -> int:
+    """How many hands the match has stored (the replayed state shows fewer when the rules
+    refuse a stored hand)."""
+    return _cached(match).count
+
+
+def memo(match: Match, state: MatchState, key: str, build: Callable[[], T]) -> T:
+    """``build()``, kept with the cached replay of this version of the match under ``key``
+    (e.g. the whole JSON answer of a read in one language)."""
+    entry = _cache_entry(match)
+    if entry is not None and entry.state is state:
+        return entry.value(key, build)
+    return build()
+
+
+def per_hand(
+    match: Match, state: MatchState, key: str, build: Callable[[HandResult], T]
+) -> list[T]:
+    """``build(hand)`` for every hand of ``state``, kept with the cached replay under ``key``
+    (e.g. a hand's JSON in one language) so that each hand is built once per process."""
+    for entry in (_fresh.get(), _cache_entry(match)):
+        if entry is not None and entry.state is state:
+            return entry.per_hand(key, build)
+    return [build(hand) for hand in state.hands]
 
 
 def sitting_out(match: Match, state: MatchState) -> tuple[str, ...]:
@@ -317,6 +354,24 @@ def create_match(
     return match, token
 
 
+def rematch(public_id: str) -> tuple[Match, str]:
+    """New game, same table: a new match (:func:`create_match`) with this one's players in
+    their seats, its teams and its house rules, the first deal one seat on (the player after
+    this match's first dealer, the way the deal passes). The match itself is not changed.
+    Returns the new match and its edit token."""
+    old = get_match(public_id)
+    rules, carried = split_carried(old.options)
+    teams = [{"name": t["name"], "players": list(t["players"])} for t in old.teams] or None
+    return create_match(
+        old.variant,
+        list(old.players),
+        teams,
+        rules,
+        setup_of(old).dealer_of(2),
+        carried=carried or None,
+    )
+
+
 def add_hand(
     public_id: str,
     token: str | None,
@@ -332,11 +387,11 @@ def add_hand(
     def change(match: Match) -> Checked:
         if match.finished:
             raise Conflict("the match is finished: undo its last hand to reopen it")
-        stored = len(match.hands)
+        inputs = [*_stored_inputs(match), dict(entry)]
+        stored = len(inputs) - 1
         if stored >= MAX_HANDS:
             # Checked before the replay: refusing costs nothing (docs/api.md "Limits").
             raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
-        inputs = [hand.input for hand in match.hands] + [dict(entry)]
         try:
             state = _play(match, inputs)
         except (MatchOverError, RuleError) as refusal:
@@ -349,8 +404,10 @@ def add_hand(
             raise
 
         def apply(locked: Match) -> None:
-            locked.hands.append(
-                Hand(number=len(locked.hands) + 1, input=dict(entry), created_at=utcnow())
+            # One INSERT: the version, re-checked under the lock, says the hands are the
+            # ones replayed (and the database refuses a second hand with this number).
+            db.session.add(
+                Hand(match_id=locked.id, number=stored + 1, input=dict(entry), created_at=utcnow())
             )
 
         return state, apply
@@ -376,8 +433,8 @@ def replace_hand(
         _hand(locked, number).input = dict(entry)
 
     def change(match: Match) -> Checked:
-        _hand(match, number)
-        stored = [h.input for h in match.hands]
+        stored = list(_stored_inputs(match))
+        _check_number(number, len(stored))
         inputs = list(stored)
         inputs[number - 1] = dict(entry)
         try:
@@ -429,22 +486,24 @@ def delete_last_hand(
     finished match."""
 
     def apply(locked: Match) -> None:
-        locked.hands.remove(_hand(locked, number))
+        db.session.delete(_hand(locked, number))
         locked.finished = False
 
     def change(match: Match) -> Checked:
-        _hand(match, number)
-        if number != len(match.hands):
+        stored = _stored_inputs(match)
+        _check_number(number, len(stored))
+        if number != len(stored):
             raise Conflict(
                 "only the last hand ({last}) can be deleted: correct hand "
                 "{number} instead, or undo the hands after it first",
-                last=len(match.hands),
+                last=len(stored),
                 number=number,
             )
         # Lenient: undoing the hands after a refused one must work (docs/rules.md §7). Not
         # finished: the undo reopens the match.
-        remaining = [h.input for h in match.hands[:-1]]
-        return replay(find_variant(match.variant), setup_of(match), remaining), apply
+        fresh = _resumed(match, stored[:-1], strict=False, finished=False)
+        _fresh.set(fresh)
+        return fresh.state, apply
 
     return _write(public_id, token, version, idempotency_key, respond, change)
 
@@ -487,9 +546,7 @@ class Joined:
     hands_over: bool
 
 
-def make_join_code(
-    public_id: str, token: str | None, *, hands_over: bool
-) -> tuple[str, datetime]:
+def make_join_code(public_id: str, token: str | None, *, hands_over: bool) -> tuple[str, datetime]:
     """A new code for the scorekeeper link (docs/sharing.md), for whoever holds a right to
     score (:func:`check_token`). It works for :data:`JOIN_CODE_MINUTES`; ``hands_over``: the
     phone that opens it becomes the only one that scores. Only the code's hash is stored: the
@@ -600,9 +657,110 @@ def live_join_codes(match: Match) -> int:
 
 
 def _play(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
-    """The strict replay of the writes: any hand the rules refuse raises."""
-    state = find_variant(match.variant).play(setup_of(match), list(inputs))
-    return finish(state) if match.finished else state
+    """The strict replay of the writes: any hand the rules refuse raises. Resumed from the
+    cache's checkpoints; kept to be cached if the write commits (:func:`_write`)."""
+    fresh = _resumed(match, inputs, strict=True)
+    _fresh.set(fresh)
+    return fresh.state
+
+
+def _comparable(state: MatchState) -> tuple[MatchState, list[tuple[int, str, str]]]:
+    """A state as ``==`` can compare it (a refusal is an exception: compared by its words)."""
+    problems = [(p.hand, p.error.path, p.error.template) for p in state.problems]
+    return replace(state, problems=()), problems
+
+
+def _cache() -> replay_cache.ReplayCache | None:
+    """This process's replay cache; ``None`` when ``REPLAY_CACHE_MATCHES`` is 0."""
+    cache: replay_cache.ReplayCache | None = current_app.extensions.get("replay_cache")
+    return cache if cache is not None and cache.size > 0 else None
+
+
+def _fingerprint(match: Match) -> str:
+    return replay_cache.fingerprint(
+        match.variant, match.options, match.players, match.teams, match.first_dealer
+    )
+
+
+def _cache_entry(match: Match) -> replay_cache.Cached | None:
+    """The cached replay of the match at its current version and setup, if any."""
+    cache = _cache()
+    entry = cache.get(match.id) if cache is not None else None
+    if entry is None or entry.version != match.version:
+        return None
+    return entry if entry.fingerprint == _fingerprint(match) else None
+
+
+def _cached(match: Match) -> replay_cache.Cached:
+    """The lenient replay of the match's stored hands: cached, or made and cached."""
+    entry = _cache_entry(match)
+    if entry is not None:
+        return entry
+    fresh = _resumed(match, _stored_inputs(match), strict=False)
+    cache = _cache()
+    if cache is not None:
+        cache.put(match.id, fresh)
+    return fresh
+
+
+def _stored_inputs(match: Match) -> Sequence[Mapping[str, Any]]:
+    """The match's hands as entered: those loaded already; else, when the cache holds the match
+    at its version replayed whole, the entries its replay took (no query); else one query for
+    the entries alone (no ORM objects)."""
+    if "hands" not in sa.inspect(match).unloaded:
+        return [hand.input for hand in match.hands]
+    entry = _cache_entry(match)
+    if entry is not None and entry.checkpoints and entry.checkpoints[-1].count == entry.count:
+        return [hand.input for hand in entry.checkpoints[-1].results]
+    return list(
+        db.session.scalars(
+            sa.select(Hand.input).where(Hand.match_id == match.id).order_by(Hand.number)
+        )
+    )
+
+
+def _resumed(
+    match: Match,
+    inputs: Sequence[Mapping[str, Any]],
+    *,
+    strict: bool,
+    finished: bool | None = None,
+) -> replay_cache.Cached:
+    """Replay ``inputs`` from the longest cached checkpoint they allow (from hand 1 without
+    one). ``strict``: a hand the rules refuse raises; else it becomes ``state.problems``.
+    ``finished``: whether the table ended the match (default: as it is stored)."""
+    cache = _cache()
+    before = cache.get(match.id) if cache is not None else None
+    fingerprint = _fingerprint(match)
+    variant, setup = find_variant(match.variant), setup_of(match)
+    start = replay_cache.best_start(before, fingerprint, inputs) or variant.start(setup)
+    # The checkpoints before the start still hold: the same first hands.
+    kept = tuple(c for c in (before.checkpoints if before else ()) if c.count < start.count)
+    if start.count:
+        kept += (start,)
+    try:
+        state, passed = variant.resume(start, inputs, every=replay_cache.CHECKPOINT_EVERY)
+        checkpoints = kept + tuple(c for c in passed if c.count > start.count)
+    except (MatchOverError, RuleError):
+        if strict:
+            raise
+        state, checkpoints = replay(variant, setup, inputs), kept
+    if runner.CHECK_RESUME and start.count:
+        # The suite's check (issue 14): a resumed replay reaches what a whole one reaches.
+        whole = replay(variant, setup, inputs)
+        assert _comparable(state) == _comparable(whole), (
+            f"resuming {match.variant} after hand {start.count} differs from a whole replay"
+        )
+    if match.finished if finished is None else finished:
+        state = finish(state)
+    fresh = replay_cache.Cached(
+        version=match.version,
+        fingerprint=fingerprint,
+        state=state,
+        count=len(inputs),
+        checkpoints=checkpoints,
+    )
+    return replay_cache.inherit(fresh, before)
 
 
 def _replay(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
@@ -620,10 +778,20 @@ def _refuse_problem(problem: Problem, cause: BaseException | None = None) -> NoR
     ) from cause
 
 
-def _hand(match: Match, number: int) -> Hand:
-    if not 1 <= number <= len(match.hands):
+def _check_number(number: int, count: int) -> None:
+    """:class:`NotFound` unless a match of ``count`` hands has hand ``number``."""
+    if not 1 <= number <= count:
         raise NotFound("this match has no hand {number}", number=number)
-    return match.hands[number - 1]
+
+
+def _hand(match: Match, number: int) -> Hand:
+    """Hand ``number`` of the match, read alone."""
+    hand: Hand | None = db.session.scalar(
+        sa.select(Hand).where(Hand.match_id == match.id, Hand.number == number)
+    )
+    if hand is None:
+        raise NotFound("this match has no hand {number}", number=number)
+    return hand
 
 
 def _default_respond(match: Match, state: MatchState, kept: Any) -> Answer:
@@ -678,7 +846,11 @@ def _write(
                     created_at=utcnow(),
                 )
             )
+        # Read before the commit expires it: after it, another server may have written again,
+        # and this write's replay must be cached under this write's version, not that one's.
+        match_id, written = match.id, match.version
         db.session.commit()
+        _cache_written(match_id, written)
     except IntegrityError as clash:
         # The lock makes this unreachable in practice; if a racing write slipped past it,
         # nothing is stored and the client may simply try again.
@@ -688,8 +860,18 @@ def _write(
         )
     except BaseException:
         db.session.rollback()
+        _fresh.set(None)
         raise
     return Written(match, state, answer.status, answer.body)
+
+
+def _cache_written(match_id: int, version: int) -> None:
+    """Cache the replay a committed write made (its hands are the ones stored at ``version``,
+    the version the write gave the match)."""
+    fresh, cache = _fresh.get(), _cache()
+    _fresh.set(None)
+    if fresh is not None and cache is not None:
+        cache.put(match_id, replace(fresh, version=version))
 
 
 def _check(
@@ -720,6 +902,7 @@ def _check(
                 current=match.version,
                 given=version,
             )
+        _fresh.set(None)  # only the replay of this attempt's change may be cached
         state, apply = change(match)
         if lock_first:
             return match, state, apply
@@ -772,7 +955,6 @@ def _read_fresh(public_id: str) -> Match:
     match: Match | None = db.session.scalar(
         sa.select(Match)
         .where(Match.public_id == public_id)
-        .options(selectinload(Match.hands))
         # A match already in the session (read earlier in the request) must be refreshed.
         .execution_options(populate_existing=True)
     )
@@ -796,7 +978,6 @@ def _lock(public_id: str) -> Match:
     match: Match | None = db.session.scalar(
         sa.select(Match)
         .where(Match.public_id == public_id)
-        .options(selectinload(Match.hands))
         .with_for_update(of=Match)
         # A match already in the session (read before the lock) must be refreshed.
         .execution_options(populate_existing=True)

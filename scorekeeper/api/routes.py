@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any, NoReturn
 
 from flask import Response, jsonify, request
+from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import rate_limits, service
@@ -64,7 +65,15 @@ def show_match(public_id: str) -> Response:
     else:
         match = service.get_match(public_id)
         etag = str(match.version)  # it may have moved on since the first read
-        response = jsonify(match_json(match, service.state_of(match)))
+        state = service.state_of(match)
+        # The answer of this version in this language is the same for every reader: built once.
+        body = service.memo(
+            match,
+            state,
+            f"match-json:{get_locale()}",
+            lambda: jsonify(match_json(match, state)).get_data(),
+        )
+        response = Response(body, mimetype="application/json")
     response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the ETag makes asking cheap
     return response
@@ -78,8 +87,11 @@ def add_hand(public_id: str) -> tuple[Response, int]:
 
     def respond(match: Match, state: MatchState, kept: Any) -> service.Answer:
         # A repeat answers with the hand as the first write stored it (docs/api.md "Hands").
-        hand = kept if kept is not None else hand_json(state.hands[-1], match.hands[-1].input)
-        return service.Answer(201, {"hand": hand, "match": match_json(match, state)}, hand)
+        if kept is None and not state.hands:
+            # A key first used by another kind of write (undo, finish) that left no hand.
+            return service.Answer(201, {"match": _write_match_json(match, state)})
+        hand = kept if kept is not None else hand_json(state.hands[-1], state.hands[-1].input)
+        return service.Answer(201, {"hand": hand, "match": _write_match_json(match, state)}, hand)
 
     written = service.add_hand(
         public_id,
@@ -89,7 +101,7 @@ def add_hand(public_id: str) -> tuple[Response, int]:
         idempotency_key=_idempotency_key(),
         respond=respond,
     )
-    return jsonify(written.body), written.status
+    return _written(written)
 
 
 @bp.put("/matches/<public_id>/hands/<int:number>")
@@ -114,7 +126,7 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
         idempotency_key=_idempotency_key(),
         respond=respond,
     )
-    return jsonify(written.body), written.status
+    return _written(written)
 
 
 @bp.delete("/matches/<public_id>/hands/<int:number>")
@@ -130,7 +142,7 @@ def delete_hand(public_id: str, number: int) -> tuple[Response, int]:
         idempotency_key=_idempotency_key(),
         respond=_respond_with_match,
     )
-    return jsonify(written.body), written.status
+    return _written(written)
 
 
 @bp.post("/matches/<public_id>/finish")
@@ -149,9 +161,9 @@ def finish_match(public_id: str) -> tuple[Response, int]:
         token,
         version=version,
         idempotency_key=_idempotency_key(),
-        respond=lambda match, state, kept: service.Answer(200, match_json(match, state)),
+        respond=lambda match, state, kept: service.Answer(200, _write_match_json(match, state)),
     )
-    return jsonify(written.body), written.status
+    return _written(written)
 
 
 @bp.get("/matches/<public_id>/settlement")
@@ -211,13 +223,39 @@ def pinnacola_meld() -> Response:
 # --- Serialisation ---------------------------------------------------------------------------
 
 
-def match_json(match: Match, state: MatchState) -> dict[str, Any]:
+def _minimal() -> bool:
+    """Whether the request says ``Prefer: return=minimal`` (RFC 7240; docs/api.md "Hands")."""
+    return any(
+        preference.strip().lower() == "return=minimal"
+        for header in request.headers.getlist("Prefer")
+        for preference in header.split(",")
+    )
+
+
+def _write_match_json(match: Match, state: MatchState) -> dict[str, Any]:
+    """The match in a write's answer: without its hands under ``Prefer: return=minimal``."""
+    return match_json(match, state, hands=not _minimal())
+
+
+def _written(written: service.Written) -> tuple[Response, int]:
+    """A write's answer, saying when the preference for a minimal one was applied."""
+    response = jsonify(written.body)
+    if _minimal():
+        response.headers["Preference-Applied"] = "return=minimal"
+        response.vary.add("Prefer")
+    return response, written.status
+
+
+def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[str, Any]:
     """A match as docs/api.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
     the timestamps). ``sitting_out``: the players dealt out of the next hand; ``problems``: the
     stored hand the rules refuse now, with its errors as a 422 would give them (docs/rules.md
-    §7)."""
-    stored = {hand.number: hand.input for hand in match.hands}
-    return {
+    §7). ``hands=False`` leaves the hands out (``Prefer: return=minimal``).
+
+    Each hand's JSON is built once per language and process (``service.per_hand``)."""
+    shown = service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of) if hands else None
+    stored = {hand.number: hand.input for hand in match.hands} if state.problems else {}
+    answer = {
         "id": match.public_id,
         "variant": match.variant,
         "version": match.version,
@@ -225,7 +263,7 @@ def match_json(match: Match, state: MatchState) -> dict[str, Any]:
         "players": list(match.players),
         "teams": list(match.teams),
         "sides": list(state.sides),
-        "hands": [hand_json(hand, stored.get(hand.number, hand.input)) for hand in state.hands],
+        "hands": shown,
         "totals": dict(state.totals),
         "kitty": state.kitty,
         "status": state.status,
@@ -243,6 +281,13 @@ def match_json(match: Match, state: MatchState) -> dict[str, Any]:
         "created_at": _iso(match.created_at),
         "updated_at": _iso(match.updated_at),
     }
+    if shown is None:
+        del answer["hands"]
+    return answer
+
+
+def _hand_json_of(hand: HandResult) -> dict[str, Any]:
+    return hand_json(hand, hand.input)
 
 
 def hand_json(hand: HandResult, entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -272,7 +317,7 @@ def problem_json(problem: Problem, entry: Mapping[str, Any]) -> dict[str, Any]:
 def _respond_with_match(match: Match, state: MatchState, kept: Any) -> service.Answer:
     # A repeat of a key first used by POST or PUT answers with the hand it kept too.
     hand = {} if kept is None else {"hand": kept}
-    return service.Answer(200, hand | {"match": match_json(match, state)}, kept)
+    return service.Answer(200, hand | {"match": _write_match_json(match, state)}, kept)
 
 
 def _plain(value: Any) -> Any:

@@ -8,10 +8,11 @@ filled in.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from ..rules import RuleError
 from ..rules.text import Note
@@ -59,7 +60,17 @@ def message_of(error: ServiceError) -> str:
 
 
 def note_text(note: Note | str) -> str:
-    """A hand's note in the request's language."""
+    """A hand's note in the request's language (each note once per language and process: a
+    page of 300 hands asks for the same few notes again and again; issue 14)."""
     if isinstance(note, Note):
-        return translate(note.template, note.values)
+        try:
+            return _note_in(str(get_locale()), note)
+        except TypeError:  # a value that cannot be a memo's key
+            return translate(note.template, note.values)
     return str(gettext(note))
+
+
+@functools.lru_cache(maxsize=8192)
+def _note_in(locale: str, note: Note) -> str:
+    """``note`` in ``locale``, the request's language (the memo's key)."""
+    return translate(note.template, note.values)

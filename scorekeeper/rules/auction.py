@@ -39,7 +39,7 @@ from .auction_hands import (
 )
 from .cards import Suit
 from .entry import as_object
-from .errors import MatchOverError, RuleError, for_hand
+from .errors import RuleError
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -49,6 +49,7 @@ from .match import (
     Setup,
     check_target,
     player_left_of,
+    raised_target,
     standings_by_total,
 )
 from .options import (
@@ -71,9 +72,11 @@ from .pinochle import (
     MELDS_OPTION,
     TIE_RULE_OPTION,
     counting_of,
+    meld_values,
     pinochle_defaults,
     target_option,
 )
+from .runner import Runner
 from .schedules import SCHEDULES, brackets, read_schedule, trump_multiplier, units
 from .settle import CENT, Settlement, settle_up
 from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
@@ -403,81 +406,87 @@ class Auction(Variant):
             max_bid=MAX_BID,
             words=BID_WORDS,
             tool=None if units else Tool.PINOCHLE_MELD,
+            meld_values={} if units else meld_values(setup.options),
         )
 
-    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay every hand: payments in units, or scores to the target in points."""
+    def runner(self, setup: Setup) -> Runner:
+        """Payments in units, or scores to the target in points."""
+        return _AuctionRunner(setup)
+
+
+class _AuctionRunner(Runner):
+    """One replay of an auction match."""
+
+    def __init__(self, setup: Setup) -> None:
         options = setup.options
-        points = options["scoring"] == POINTS
-        players = setup.players
-        rotation = setup.rotation
-        six_seating = options.get("six_seating")
-        totals = dict.fromkeys(players, 0)
-        kitty = 0
-        target: int | None = options["target"] if points else None
-        winner: str | None = None
-        results: list[HandResult] = []
-        for index, entry in enumerate(hands):
-            number = index + 1
-            if winner is not None:
-                raise MatchOverError(number)
-            dealer = setup.dealer_of(number)
-            active = active_players(players, dealer, rotation=rotation, six_seating=six_seating)
-            with for_hand(number):
-                if points:
-                    assert target is not None
-                    hand = read_points_hand(entry, players, active, options)
-                    assert hand.scores is not None
-                    for player, score in hand.scores.items():
-                        totals[player] += score
-                    first = hand.contract.bidder if hand.contract and hand.outcome == MADE else None
-                    winner, target = check_target(
-                        totals, target, tie_rule=options["tie_rule"], counted_first=first
-                    )
-                    results.append(
-                        HandResult(
-                            number,
-                            dealer,
-                            entry,
-                            scores=hand.scores,
-                            active=active,
-                            notes=hand.notes,
-                        )
-                    )
-                else:
-                    units_hand = read_units_hand(entry, players, active, options)
-                    payments = hand_payments(
-                        players, units_hand.outcome, units_hand.contract, options
-                    )
-                    for player in players:
-                        totals[player] += payments[player]
-                    kitty += payments[KITTY]
-                    results.append(
-                        HandResult(
-                            number,
-                            dealer,
-                            entry,
-                            payments=payments,
-                            active=active,
-                            notes=units_hand.notes,
-                        )
-                    )
-        next_dealer = setup.dealer_of(len(hands) + 1)
-        next_active = active_players(
-            players, next_dealer, rotation=rotation, six_seating=six_seating
+        self.setup = setup
+        self.points = options["scoring"] == POINTS
+        self.totals = dict.fromkeys(setup.players, 0)
+        self.kitty = 0
+        self.target: int | None = options["target"] if self.points else None
+        self.winner: str | None = None
+
+    def _active(self, dealer: str) -> tuple[str, ...]:
+        setup = self.setup
+        return active_players(
+            setup.players,
+            dealer,
+            rotation=setup.rotation,
+            six_seating=setup.options.get("six_seating"),
         )
+
+    def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
+        """Score hand ``number``: its points against the target, or its payments in units."""
+        setup, options, players = self.setup, self.setup.options, self.setup.players
+        dealer = setup.dealer_of(number)
+        active = self._active(dealer)
+        if self.points:
+            assert self.target is not None
+            hand = read_points_hand(raw, players, active, options)
+            assert hand.scores is not None
+            for player, score in hand.scores.items():
+                self.totals[player] += score
+            first = hand.contract.bidder if hand.contract and hand.outcome == MADE else None
+            before = self.target
+            self.winner, self.target = check_target(
+                self.totals, self.target, tie_rule=options["tie_rule"], counted_first=first
+            )
+            self.over = self.winner is not None
+            raised = (raised_target(before, self.target),) if self.target != before else ()
+            return HandResult(
+                number,
+                dealer,
+                raw,
+                scores=hand.scores,
+                active=active,
+                notes=(*hand.notes, *raised),
+            )
+        units_hand = read_units_hand(raw, players, active, options)
+        payments = hand_payments(players, units_hand.outcome, units_hand.contract, options)
+        for player in players:
+            self.totals[player] += payments[player]
+        self.kitty += payments[KITTY]
+        return HandResult(
+            number, dealer, raw, payments=payments, active=active, notes=units_hand.notes
+        )
+
+    def state(self, results: tuple[HandResult, ...]) -> MatchState:
+        """The match as it stands after ``results``."""
+        setup = self.setup
+        next_dealer = setup.dealer_of(len(results) + 1)
+        next_active = self._active(next_dealer)
         return MatchState(
-            sides=players,
-            hands=tuple(results),
-            totals=totals,
-            status=FINISHED if winner is not None else IN_PROGRESS,
-            winner=winner,
-            standings=standings_by_total(players, totals),
+            sides=setup.players,
+            hands=results,
+            totals=dict(self.totals),
+            status=FINISHED if self.winner is not None else IN_PROGRESS,
+            winner=self.winner,
+            standings=standings_by_total(setup.players, self.totals),
             dealer=next_dealer,
-            leader=player_left_of(rotation, next_dealer, among=next_active),
+            leader=player_left_of(setup.rotation, next_dealer, among=next_active),
             active=next_active,
-            target=target,
-            kitty=kitty if not points and options["kitty"] else None,
+            target=self.target,
+            kitty=self.kitty if not self.points and setup.options["kitty"] else None,
         )
 
 

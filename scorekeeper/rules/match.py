@@ -29,6 +29,10 @@ TARGET_STEP = 250
 #: The kitty's key in a hand's payments (a player may not take this name: :func:`read_setup`).
 KITTY = "kitty"
 
+#: The note of a hand after which the target rose (docs/rules.md §2): ``target`` is the new
+#: target, ``previous`` the one it replaced (:func:`raised_target`, :func:`running_targets`).
+TARGET_RAISED = N_("target raised to {target}")
+
 
 @dataclass(frozen=True)
 class Team:
@@ -179,6 +183,40 @@ def running_totals(state: MatchState) -> list[dict[str, int]]:
             total[side] += numbers.get(side, 0)
         points.append(dict(total))
     return points
+
+
+def raised_target(previous: int, target: int) -> Note:
+    """The note of a hand after which the target rose from ``previous`` to ``target``.
+
+    >>> str(raised_target(1000, 1250))
+    'target raised to 1250'
+    """
+    return Note(TARGET_RAISED, (("target", target), ("previous", previous)))
+
+
+def running_targets(state: MatchState) -> list[int | None]:
+    """The target in force before the first hand and after each hand (the chart draws each
+    one for the hands it stood), read back from the notes of the hands that raised it; all
+    ``None`` where the form has no target.
+
+    >>> state = MatchState(
+    ...     ("Ana", "Ben"),
+    ...     (HandResult(1, "Ana", {}),
+    ...      HandResult(2, "Ben", {}, notes=(raised_target(1000, 1250),))),
+    ...     totals={"Ana": 1100, "Ben": 1200},
+    ...     target=1250,
+    ... )
+    >>> running_targets(state)
+    [1000, 1000, 1250]
+    """
+    target = state.target
+    targets: list[int | None] = [target]
+    for hand in reversed(state.hands):
+        for item in reversed(hand.notes):  # a hand may raise it twice: the first raise counts
+            if item.template == TARGET_RAISED and isinstance(item.values.get("previous"), int):
+                target = item.values["previous"]
+        targets.append(target)
+    return targets[::-1]
 
 
 def kitty_balances(state: MatchState) -> list[int]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit
 from .entry import as_bool, as_int, as_list, as_object, as_side, check_keys, side_map
-from .errors import MatchOverError, RuleError, for_hand, join_path
+from .errors import RuleError, join_path
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -43,7 +43,8 @@ from .options import (
     integer,
     nullable,
 )
-from .table import DEAL_WORDS, Entry, Table, Tool, seated
+from .runner import Runner
+from .table import DEAL_WORDS, Entry, Table, Tool, members_of, seated
 from .text import N_, Note, note
 from .variants import Variant, register
 
@@ -718,68 +719,77 @@ class PinnacolaVariant(Variant):
             direction=setup.direction,
             words=DEAL_WORDS,
             tool=Tool.PINNACOLA_MELD,
+            members=members_of(setup, setup.sides),
         )
 
-    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay every deal: totals, the end by target, by deals or by a Pinnacolone.
+    def runner(self, setup: Setup) -> Runner:
+        """Every deal: totals, the end by target, by deals or by a Pinnacolone.
 
         The deal passes in the match's ``direction`` and the player after the dealer plays first
         (docs/rules.md §5). A match stored without ``joker_sets`` (created before the option)
         reads three jokers as no meld, as it did then."""
-        sides = setup.sides
-        options = setup.options
-        target: int | None = options["target"]
-        deals: int | None = options["deals"]
-        totals = {side: 0 for side in sides}
-        results: list[HandResult] = []
-        winner: str | None = None
-        for number, entry in enumerate(hands, start=1):
-            if winner is not None:
-                raise MatchOverError(number)
-            with for_hand(number):
-                deal = score_deal(
-                    entry,
-                    sides,
-                    pinelle=options["pinelle"],
-                    joker_sets=bool(options.get("joker_sets", False)),
-                    stall=options["stall"],
-                    teams=bool(setup.teams),
-                )
-            for side in sides:
-                totals[side] += deal.scores[side]
-            notes = list(deal.notes)
-            if deal.ending == PINNACOLONE:
-                winner = deal.side
-            else:
-                winner, tie = _match_winner(totals, target, deals, number)
-                if tie:
-                    notes.append(note("equal totals at the end: another deal is played"))
-            results.append(
-                HandResult(
-                    number=number,
-                    dealer=setup.dealer_of(number),
-                    input=entry,
-                    scores=dict(deal.scores),
-                    active=setup.players,
-                    notes=tuple(notes),
-                )
+        return _PinnacolaRunner(setup)
+
+
+class _PinnacolaRunner(Runner):
+    """One replay of a Pinnacola match."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.totals = dict.fromkeys(setup.sides, 0)
+        self.winner: str | None = None
+
+    def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
+        """Score deal ``number`` and see whether the match ends."""
+        setup, options, sides = self.setup, self.setup.options, self.setup.sides
+        deal = score_deal(
+            raw,
+            sides,
+            pinelle=options["pinelle"],
+            joker_sets=bool(options.get("joker_sets", False)),
+            stall=options["stall"],
+            teams=bool(setup.teams),
+        )
+        for side in sides:
+            self.totals[side] += deal.scores[side]
+        notes = list(deal.notes)
+        if deal.ending == PINNACOLONE:
+            self.winner = deal.side
+        else:
+            self.winner, tie = _match_winner(
+                self.totals, options["target"], options["deals"], number
             )
+            if tie:
+                notes.append(note("equal totals at the end: another deal is played"))
+        self.over = self.winner is not None
+        return HandResult(
+            number=number,
+            dealer=setup.dealer_of(number),
+            input=raw,
+            scores=dict(deal.scores),
+            active=setup.players,
+            notes=tuple(notes),
+        )
+
+    def state(self, results: tuple[HandResult, ...]) -> MatchState:
+        """The match as it stands after ``results``."""
+        setup, winner = self.setup, self.winner
         dealer = setup.dealer_of(len(results) + 1)
-        standings = standings_by_total(sides, totals)
+        standings = standings_by_total(setup.sides, self.totals)
         if winner is not None:
             # A Pinnacolone wins outright, even from behind: the winner heads the standings.
             standings = (winner, *(side for side in standings if side != winner))
         return MatchState(
-            sides=sides,
-            hands=tuple(results),
-            totals=dict(totals),
+            sides=setup.sides,
+            hands=results,
+            totals=dict(self.totals),
             status=FINISHED if winner is not None else IN_PROGRESS,
             winner=winner,
             standings=standings,
             dealer=dealer,
             leader=player_left_of(setup.rotation, dealer),
             active=setup.players,
-            target=target,
+            target=setup.options["target"],
         )
 
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .cards import Suit
 from .entry import as_bool, as_choice, as_int, as_object, as_side, as_str, check_keys, side_map
-from .errors import MatchOverError, RuleError, for_hand, join_path
+from .errors import RuleError, join_path
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -23,6 +23,7 @@ from .match import (
     Setup,
     check_target,
     player_left_of,
+    raised_target,
     standings_by_total,
 )
 from .options import (
@@ -49,6 +50,7 @@ from .pinochle import (
     NEW_CARDS,
     TIE_RULE_OPTION,
     counting_of,
+    meld_values,
     pinochle_defaults,
     read_melds,
     read_melds_by_player,
@@ -56,7 +58,8 @@ from .pinochle import (
     read_tricks,
     target_option,
 )
-from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
+from .runner import Runner
+from .table import BID_WORDS, Entry, Table, Tool, members_of, seated, sides_of
 from .text import N_, Note, note
 from .variants import Variant, register
 
@@ -251,15 +254,17 @@ class _PlainPinochle(Variant):
             ),
             direction=setup.direction,
             tool=Tool.PINOCHLE_MELD,
+            members=members_of(setup, sides),
+            meld_values=meld_values(setup.options),
         )
 
-    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay the hands: scores per side, the target and its tie rule, declaring out and
-        (three-handed) the play-on for second place."""
-        return _Race(self, setup).run(hands)
+    def runner(self, setup: Setup) -> Runner:
+        """Scores per side, the target and its tie rule, declaring out and (three-handed) the
+        play-on for second place."""
+        return _Race(self, setup)
 
 
-class _Race:
+class _Race(Runner):
     """One replay of a plain pinochle match; sides leave the race as they place."""
 
     def __init__(self, form: _PlainPinochle, setup: Setup) -> None:
@@ -278,7 +283,7 @@ class _Race:
         self.placed: list[str] = []
         #: Sides still playing.
         self.racing: list[str] = list(setup.sides)
-        self.finished = False
+        self.over = False
         self.dealer = setup.first_dealer or setup.players[0]
 
     # -- helpers ------------------------------------------------------------------------------
@@ -303,11 +308,11 @@ class _Race:
         first_of_three = len(self.placed) == 1 and len(self.setup.sides) == 3
         if first_of_three and self.play_on and len(self.racing) >= 2:
             return
-        self.finished = True
+        self.over = True
 
     def check(self, notes: list[Note]) -> None:
         """The target rule among the sides still racing (docs/rules.md §2)."""
-        while not self.finished and len(self.racing) >= 2:
+        while not self.over and len(self.racing) >= 2:
             before = self.target
             winner, self.target = check_target(
                 self.totals,
@@ -317,7 +322,7 @@ class _Race:
                 contenders=self.racing,
             )
             if self.target != before:
-                notes.append(note("target raised to {target}", target=self.target))
+                notes.append(raised_target(before, self.target))
             if winner is None:
                 return
             why = N_("{side} reaches the target") if not self.placed else N_("{side} is second")
@@ -377,7 +382,7 @@ class _Race:
         # The deal passes in the match's direction (docs/rules.md §5), skipping a winner who
         # left while two play on (docs/rules.md §2).
         rotation = self.setup.rotation
-        if self.racing and not self.finished:
+        if self.racing and not self.over:
             self.dealer = player_left_of(rotation, dealer, self.active_players())
         else:
             self.dealer = player_left_of(rotation, dealer)
@@ -385,28 +390,22 @@ class _Race:
 
     # -- the match ----------------------------------------------------------------------------
 
-    def run(self, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay every hand in order; the match as it stands after the last."""
-        results: list[HandResult] = []
-        for number, raw in enumerate(hands, start=1):
-            if self.finished:
-                raise MatchOverError(number)
-            with for_hand(number):
-                results.append(self.hand(number, raw))
+    def state(self, results: tuple[HandResult, ...]) -> MatchState:
+        """The match as it stands after ``results``."""
         rest = standings_by_total(self.racing, self.totals)
         standings = (*self.placed, *rest)
         extra: dict[str, Any] = {}
         if len(self.setup.sides) == 3 and self.placed:
             if len(self.placed) > 1:
                 extra["second"] = self.placed[1]
-            elif not self.finished:
+            elif not self.over:
                 extra["playing_on"] = list(self.racing)
-        next_active = self.active_players() if not self.finished else self.setup.players
+        next_active = self.active_players() if not self.over else self.setup.players
         return MatchState(
             sides=self.setup.sides,
-            hands=tuple(results),
+            hands=results,
             totals=dict(self.totals),
-            status=FINISHED if self.finished else IN_PROGRESS,
+            status=FINISHED if self.over else IN_PROGRESS,
             winner=self.placed[0] if self.placed else None,
             standings=standings,
             dealer=self.dealer,
@@ -414,6 +413,62 @@ class _Race:
             active=tuple(next_active),
             target=self.target,
             extra=extra,
+        )
+
+
+class _Partnership(Runner):
+    """One replay of a partnership auction match."""
+
+    def __init__(self, form: PartnershipAuction, setup: Setup) -> None:
+        self.form = form
+        self.setup = setup
+        #: The target rises by 250 (25 under ``simple``, docs/rules.md §5).
+        self.step = TARGET_STEP // counting_of(setup.options).divisor
+        self.target: int = setup.options["target"]
+        self.totals = dict.fromkeys(setup.sides, 0)
+        self.winner: str | None = None
+
+    def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
+        """Score hand ``number``; the bidding side is counted first against the target."""
+        scores, counted_first, notes = self.form._score(self.setup, raw)
+        for side, points in scores.items():
+            self.totals[side] += points
+        if counted_first is not None:
+            before = self.target
+            self.winner, self.target = check_target(
+                self.totals, self.target, step=self.step, counted_first=counted_first
+            )
+            if self.target != before:
+                notes.append(raised_target(before, self.target))
+            if self.winner is not None:
+                notes.append(note("{side} reaches the target", side=self.winner))
+                self.over = True
+        return HandResult(
+            number,
+            self.setup.dealer_of(number),
+            raw,
+            scores,
+            None,
+            self.setup.players,
+            tuple(notes),
+        )
+
+    def state(self, results: tuple[HandResult, ...]) -> MatchState:
+        """The match as it stands after ``results``."""
+        setup, winner = self.setup, self.winner
+        dealer = setup.dealer_of(len(results) + 1)
+        rest = [side for side in standings_by_total(setup.sides, self.totals) if side != winner]
+        return MatchState(
+            sides=setup.sides,
+            hands=results,
+            totals=dict(self.totals),
+            status=FINISHED if winner is not None else IN_PROGRESS,
+            winner=winner,
+            standings=((winner,) if winner else ()) + tuple(rest),
+            dealer=dealer,
+            leader=player_left_of(setup.rotation, dealer),
+            active=setup.players,
+            target=self.target,
         )
 
 
@@ -564,58 +619,13 @@ class PartnershipAuction(Variant):
             direction=setup.direction,
             words=BID_WORDS,
             tool=Tool.PINOCHLE_MELD,
+            members=members_of(setup, setup.sides),
+            meld_values=meld_values(setup.options),
         )
 
-    def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
-        """Replay the hands: made, set, conceded or all pass, the bidding side counted first."""
-        options = setup.options
-        counting = counting_of(options)
-        step = TARGET_STEP // counting.divisor
-        target: int = options["target"]
-        totals = dict.fromkeys(setup.sides, 0)
-        results: list[HandResult] = []
-        winner: str | None = None
-        for number, raw in enumerate(hands, start=1):
-            if winner is not None:
-                raise MatchOverError(number)
-            with for_hand(number):
-                scores, counted_first, notes = self._score(setup, raw)
-                for side, points in scores.items():
-                    totals[side] += points
-                if counted_first is not None:
-                    before = target
-                    winner, target = check_target(
-                        totals, target, step=step, counted_first=counted_first
-                    )
-                    if target != before:
-                        notes.append(note("target raised to {target}", target=target))
-                    if winner is not None:
-                        notes.append(note("{side} reaches the target", side=winner))
-            results.append(
-                HandResult(
-                    number,
-                    setup.dealer_of(number),
-                    raw,
-                    scores,
-                    None,
-                    setup.players,
-                    tuple(notes),
-                )
-            )
-        dealer = setup.dealer_of(len(hands) + 1)
-        rest = [side for side in standings_by_total(setup.sides, totals) if side != winner]
-        return MatchState(
-            sides=setup.sides,
-            hands=tuple(results),
-            totals=totals,
-            status=FINISHED if winner is not None else IN_PROGRESS,
-            winner=winner,
-            standings=((winner,) if winner else ()) + tuple(rest),
-            dealer=dealer,
-            leader=player_left_of(setup.rotation, dealer),
-            active=setup.players,
-            target=target,
-        )
+    def runner(self, setup: Setup) -> Runner:
+        """Made, set, conceded or all pass, the bidding side counted first."""
+        return _Partnership(self, setup)
 
     def _score(self, setup: Setup, raw: object) -> tuple[dict[str, int], str | None, list[Note]]:
         """One hand's scores, the side counted first (``None``: thrown in) and notes."""

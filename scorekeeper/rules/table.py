@@ -14,8 +14,8 @@ trick total, the bid limits and the words for a hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .match import Setup
@@ -102,6 +102,12 @@ class Table:
     words: Words = HAND_WORDS
     #: The tool that counts a side's meld from real cards, if any.
     tool: Tool | None = None
+    #: Where the sides are teams: the players of each side, in the order of ``sides`` (the
+    #: pages name them beside the team's name); empty where every player is a side.
+    members: tuple[tuple[str, ...], ...] = ()
+    #: Where a meld may be a list (``meld_lists``): each meld id's value in this match's own
+    #: points, so that a page can add up the chips tapped before the hand is saved.
+    meld_values: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def bids(self) -> bool:
@@ -130,3 +136,18 @@ def seated(setup: Setup, active: Sequence[str] = ()) -> tuple[tuple[str, ...], t
 def sides_of(setup: Setup, players: Sequence[str]) -> tuple[str, ...]:
     """The sides these players score for, in seating order, each once."""
     return tuple(dict.fromkeys(setup.side_of(player) for player in players))
+
+
+def members_of(setup: Setup, sides: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The players of each of these sides where the table plays in teams (else empty).
+
+    >>> from .match import Team
+    >>> setup = Setup("x", {}, ("Ana", "Ben", "Cy", "Dee"), (Team("Us", ("Ana", "Cy")),
+    ...     Team("Them", ("Ben", "Dee"))))
+    >>> members_of(setup, ("Us", "Them"))
+    (('Ana', 'Cy'), ('Ben', 'Dee'))
+    """
+    if not setup.teams:
+        return ()
+    teams = {team.name: team.players for team in setup.teams}
+    return tuple(teams.get(side, ()) for side in sides)

@@ -7,13 +7,16 @@
 from __future__ import annotations
 
 import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from .errors import RuleError
+from . import runner as resumable
+from .errors import MatchOverError, RuleError, for_hand
 from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
+from .runner import Checkpoint, Runner
 from .table import Table
 
 #: Modules that define variants; imported on first use so that they may import this one.
@@ -69,13 +72,63 @@ class Variant(ABC):
         pages, tools, export and API ask this instead of the form's id."""
 
     @abstractmethod
+    def runner(self, setup: Setup) -> Runner:
+        """A replay of a new match of ``setup``, before its first hand."""
+
+    def start(self, setup: Setup) -> Checkpoint:
+        """The checkpoint before hand 1."""
+        return Checkpoint(0, self.runner(setup), ())
+
+    def resume(
+        self, checkpoint: Checkpoint, hands: Sequence[Mapping[str, Any]], *, every: int = 0
+    ) -> tuple[MatchState, tuple[Checkpoint, ...]]:
+        """Replay ``hands`` (all of the match's, from hand 1) starting at ``checkpoint``,
+        which must have been reached by the same first ``checkpoint.count`` hands.
+
+        Returns the match and the checkpoints passed on the way: one after every ``every``
+        hands (none when 0) and one after the last hand. A refused hand raises
+        :class:`RuleError` with ``hand`` set to its number; a hand that comes after the match
+        has ended raises :class:`~scorekeeper.rules.errors.MatchOverError`."""
+        runner = checkpoint.runner.copy()
+        results = list(checkpoint.results)
+        passed: list[Checkpoint] = []
+        for number in range(checkpoint.count + 1, len(hands) + 1):
+            if runner.over:
+                raise MatchOverError(number)
+            with for_hand(number):
+                results.append(runner.hand(number, hands[number - 1]))
+            if every and number % every == 0 and number < len(hands):
+                passed.append(Checkpoint(number, runner.copy(), tuple(results)))
+        done = tuple(results)
+        passed.append(Checkpoint(len(hands), runner, done))
+        return runner.state(done), tuple(passed)
+
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         """Replay every hand in order and return the match.
 
-        A refused hand raises :class:`RuleError` with ``hand`` set to its number (wrap each
-        hand in :func:`~scorekeeper.rules.errors.for_hand`); a hand that comes after the match
-        has ended raises :class:`~scorekeeper.rules.errors.MatchOverError`.
+        A refused hand raises :class:`RuleError` with ``hand`` set to its number; a hand that
+        comes after the match has ended raises
+        :class:`~scorekeeper.rules.errors.MatchOverError`.
         """
+        state, _ = self.resume(self.start(setup), hands)
+        if resumable.CHECK_RESUME and hands:
+            self._check_resume(setup, hands, state)
+        return state
+
+    def _check_resume(
+        self, setup: Setup, hands: Sequence[Mapping[str, Any]], whole: MatchState
+    ) -> None:
+        """Resume ``hands`` from a random checkpoint, twice (a resume that changed its
+        checkpoint shows on the second), and from a chain of checkpoints; each must give
+        ``whole`` (:data:`~scorekeeper.rules.runner.CHECK_RESUME`)."""
+        # Its own generator: the global one belongs to the tests (Hypothesis watches it), and
+        # the checkpoints of a replay are the same each time it runs.
+        pick = random.Random(f"{self.id}:{len(hands)}:{hands[-1]!r}")
+        at = pick.randint(0, len(hands))
+        _, passed = self.resume(self.start(setup), hands[:at], every=pick.randint(1, 8))
+        for checkpoint in (passed[-1], passed[-1], pick.choice(passed)):
+            resumed, _ = self.resume(checkpoint, hands)
+            assert resumed == whole, f"{self.id}: resuming after hand {checkpoint.count} differs"
 
 
 def register(variant: type[Variant]) -> type[Variant]:

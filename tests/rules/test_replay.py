@@ -11,6 +11,7 @@ import pytest
 from scorekeeper.rules import MatchOverError, MatchState, RuleError, Setup, find_variant
 from scorekeeper.rules.match import HandResult
 from scorekeeper.rules.replay import MATCH_OVER, replay
+from scorekeeper.rules.runner import Runner
 from scorekeeper.rules.table import Table
 from scorekeeper.rules.variants import Variant
 
@@ -33,6 +34,9 @@ class Counting(Variant):
 
     def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
         raise NotImplementedError
+
+    def runner(self, setup: Setup) -> Runner:
+        raise NotImplementedError  # this form replays in one go (its own play)
 
     def play(self, setup: Setup, hands: Sequence[Mapping[str, Any]]) -> MatchState:
         if self.refuse_setup:

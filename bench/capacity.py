@@ -1,0 +1,270 @@
+"""Issue 14's server targets, side by side in one run (a benchmark, not a test):
+
+1. hand POST on PostgreSQL against the durable-write floor (``bench/floor_app.py``: lock the
+   row, insert, bump, commit; nothing else) under the same gunicorn settings and the same
+   clients: throughput ratio (target >= 0.6) and p99 ratio (target <= 2);
+2. hand POST on SQLite with two workers: p99 (target < 100 ms);
+3. a club room on PostgreSQL: N tables, each with four phones polling the scoreboard as its
+   page does (every 4 s, ``If-None-Match``) and one hand every 90 s; the largest N whose p99
+   stays under 200 ms (target: at least 500 tables). Open loop: every request is due at its
+   time and its latency counts from then, so a server that falls behind shows it.
+
+The load comes from this process on the same 2-core machine as the server and the database, so
+the figures are lower bounds. gunicorn runs as ``bin/serve`` runs it (``gunicorn.conf.py``).
+
+Run: .venv/bin/python bench/capacity.py [--seconds 10] [--tables 100,250,500,750]
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import http.client
+import os
+import queue
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from serve import HAND, NEW_MATCH, Client, database, load  # noqa: E402
+
+MINIMAL = {"Prefer": "return=minimal"}
+
+
+@contextmanager
+def gunicorn(url: str, app: str | None = None, workers: int = 2, threads: int = 8) -> Iterator[int]:
+    """gunicorn with ``gunicorn.conf.py`` serving ``app`` (default: scorekeeper) on ``url``."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    bin_folder = Path(sys.executable).parent
+    env = dict(os.environ)
+    env.update(
+        PATH=f"{bin_folder}{os.pathsep}{env.get('PATH', '')}",
+        DATABASE_URL=url,
+        FLOOR_DATABASE_URL=url,
+        SECRET_KEY="bench",
+        RATELIMIT_ENABLED="0",
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WORKERS=str(workers),
+        THREADS=str(threads),
+    )
+    subprocess.run(
+        [bin_folder / "flask", "--app", "scorekeeper", "db", "upgrade"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    command = [str(bin_folder / "gunicorn"), "--config", "gunicorn.conf.py"]
+    if app:
+        command += ["--pythonpath", str(ROOT / "bench"), app]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                probe.request("GET", "/healthz")
+                probe.getresponse().read()
+                probe.close()
+                break  # it answers (the floor app with a 404)
+            except OSError:
+                pass
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise SystemExit("the server did not come up")
+            time.sleep(0.1)
+        yield port
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def matches(port: int, count: int, hands: int = 0) -> list[tuple[str, dict[str, str], int]]:
+    """``count`` new four-handed matches: path, auth headers (minimal answers), row id."""
+    setup = Client(port)
+    made = []
+    for _ in range(count):
+        status, body, _ = setup.call("POST", "/api/v1/matches", NEW_MATCH)
+        assert status == 201, body
+        path = f"/api/v1/matches/{body['id']}"
+        auth = {"Authorization": f"Bearer {body['edit_token']}", **MINIMAL}
+        for _ in range(hands):
+            assert setup.call("POST", path + "/hands", HAND, auth)[0] == 201
+        made.append((path, auth, 0))
+    return made
+
+
+def p(latencies: list[float], q: int) -> float:
+    return statistics.quantiles(latencies, n=100)[q - 1]
+
+
+def writes_against_floor(seconds: float, clients: int) -> None:
+    """Target 1: the app's hand POST and the floor, same server settings, same clients."""
+    import sqlalchemy as sa
+
+    with database() as url:
+        with gunicorn(url) as port:
+            made = matches(port, clients)
+
+            def app_write(client: Client, n: int) -> bool:
+                path, auth, _ = made[n]
+                return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+
+            app_rate, app_lat, app_fail = load(port, clients, seconds, app_write)
+        engine = sa.create_engine(url)
+        with engine.connect() as connection:
+            ids = list(connection.execute(sa.text("SELECT id FROM matches ORDER BY id")).scalars())
+        engine.dispose()
+        with gunicorn(url, "floor_app:app") as port:
+
+            def floor_write(client: Client, n: int) -> bool:
+                return client.call("POST", f"/floor/{ids[n]}", {})[0] == 201
+
+            floor_rate, floor_lat, floor_fail = load(port, clients, seconds, floor_write)
+    print(f"hand POST, PostgreSQL, {clients} clients, {seconds:.0f} s each")
+    print(
+        f"  floor  {floor_rate:7.0f}/s  p99 {p(floor_lat, 99) * 1e3:6.1f} ms  failures {floor_fail}"
+    )
+    print(f"  app    {app_rate:7.0f}/s  p99 {p(app_lat, 99) * 1e3:6.1f} ms  failures {app_fail}")
+    ratio, slower = app_rate / floor_rate, p(app_lat, 99) / p(floor_lat, 99)
+    print(
+        f"  throughput {ratio:.2f}x the floor (target >= 0.6: {'ok' if ratio >= 0.6 else 'MISSED'})"
+    )
+    print(f"  p99 {slower:.2f}x the floor's (target <= 2: {'ok' if slower <= 2 else 'MISSED'})")
+
+
+def sqlite_writes(seconds: float, clients: int) -> None:
+    """Target 2: hand POST p99 on SQLite with two workers."""
+    folder = Path(tempfile.mkdtemp())
+    with gunicorn(f"sqlite:///{folder / 'bench.sqlite'}", workers=2) as port:
+        made = matches(port, clients)
+
+        def write(client: Client, n: int) -> bool:
+            path, auth, _ = made[n]
+            return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+
+        rate, latencies, failures = load(port, clients, seconds, write)
+    verdict = "ok" if p(latencies, 99) < 0.1 else "MISSED"
+    print(f"hand POST, SQLite, 2 workers, {clients} clients: {rate:.0f}/s, ", end="")
+    print(f"p99 {p(latencies, 99) * 1e3:.1f} ms (target < 100 ms: {verdict}), failures {failures}")
+
+
+def phone_request(
+    client: Client,
+    match: tuple[str, dict[str, str], int],
+    kind: int,
+    etags: dict[tuple[int, int], str],
+    phone: tuple[int, int],
+) -> bool:
+    """A scoreboard poll (kind 0, with the phone's last ETag) or a hand (kind 1)."""
+    path, auth, _ = match
+    if kind == 1:
+        return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+    status, _, answer = client.call("GET", path, headers={"If-None-Match": etags.get(phone, "")})
+    if status == 200:
+        etags[phone] = answer.get("ETag", "")
+    return status in (200, 304)
+
+
+def club_room(port: int, tables: int, seconds: float) -> tuple[float, float, int, int]:
+    """``tables`` tables for ``seconds``: p50, p99 (s), requests and failures."""
+    made = matches(port, tables, hands=5)
+    pick = random.Random(tables)
+    # (due, kind, table, phone): polls every 4 s per phone, a hand every 90 s per table, each
+    # table's phase random (the phones did not open the page at the same moment).
+    events: list[tuple[float, int, int, int]] = []
+    for table in range(tables):
+        for phone in range(4):
+            first = pick.uniform(0, 4)
+            events += [(first + 4 * k, 0, table, phone) for k in range(int(seconds / 4) + 1)]
+        first = pick.uniform(0, 90)
+        events += [(first + 90 * k, 1, table, 0) for k in range(int(seconds / 90) + 1)]
+    events = [event for event in events if event[0] < seconds]
+    heapq.heapify(events)
+    etags: dict[tuple[int, int], str] = {}
+    due: queue.Queue[tuple[float, int, int, int] | None] = queue.Queue()
+    latencies: list[float] = []
+    failures = [0]
+    lock = threading.Lock()
+    start = time.perf_counter() + 0.5
+
+    def worker() -> None:
+        client = Client(port)
+        while (event := due.get()) is not None:
+            at, kind, table, phone = event
+            ok = phone_request(client, made[table], kind, etags, (table, phone))
+            took = time.perf_counter() - (start + at)
+            with lock:
+                latencies.append(took)
+                failures[0] += not ok
+
+    threads = [threading.Thread(target=worker) for _ in range(48)]
+    for thread in threads:
+        thread.start()
+    while events:
+        at, *rest = heapq.heappop(events)
+        wait = start + at - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)  # the schedule of the phones, not a measurement
+        due.put((at, *rest))  # type: ignore[arg-type]
+    for _ in threads:
+        due.put(None)
+    for thread in threads:
+        thread.join()
+    return p(latencies, 50), p(latencies, 99), len(latencies), failures[0]
+
+
+def main() -> None:
+    """Run the three measurements and print each target's figure."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--tables", default="100,250,500,750")
+    parser.add_argument("--only", choices=("floor", "sqlite", "room"), default=None)
+    options = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, gunicorn 2 workers x 8 threads (gunicorn.conf.py)")
+    if options.only in (None, "floor"):
+        writes_against_floor(options.seconds, options.clients)
+    if options.only in (None, "sqlite"):
+        sqlite_writes(options.seconds, 4)
+    if options.only in (None, "room"):
+        held = 0
+        room_seconds = max(options.seconds, 20.0)
+        for tables in (int(n) for n in options.tables.split(",")):
+            with database() as url, gunicorn(url) as port:
+                p50, p99, requests, failures = club_room(port, tables, room_seconds)
+            fine = p99 < 0.2 and not failures
+            held = tables if fine else held
+            print(
+                f"club room, PostgreSQL, {tables:4d} tables: {requests / room_seconds:6.0f} req/s, "
+                f"p50 {p50 * 1e3:6.1f} ms, p99 {p99 * 1e3:7.1f} ms, failures {failures}"
+                f"{'' if fine else '  (over 200 ms)'}"
+            )
+        verdict = "ok" if held >= 500 else "MISSED"
+        print(f"  largest room held (p99 < 200 ms): {held} tables (target >= 500: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,239 @@
+"""The replay cache changes no answer (issue 14): the same random sequence of API operations,
+sent to an app without the cache and, for a twin match, to two apps with a cache each (two
+processes or servers on one database, taking turns at random), gives the same answers.
+
+The operations cover every form, the four languages, corrections, undo (of the last hand and,
+refused, of an earlier one), finishing, repeated idempotency keys, stale versions, entries the
+rules refuse, ``Prefer: return=minimal`` and reads. Each sequence is seeded: a failure names its
+seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.test import TestResponse
+
+from scorekeeper import config as configuration
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.api.test_fuzz import MATCHES
+from tests.helpers import API
+
+LANGUAGES = ("en", "es", "it", "ru")
+STEPS = 45
+TRUMPS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def tens(pick: random.Random, low: int, high: int) -> int:
+    return pick.randrange(low, high + 1, 10)
+
+
+def pinochle_2(pick: random.Random) -> dict[str, Any]:
+    ana = tens(pick, 0, 250)
+    return {
+        "meld": {
+            "Ana": pick.choice([0, 20, 40, ["marriage", "dix"], ["run"]]),
+            "Ben": pick.choice([0, 20, 80]),
+        },
+        "tricks": {"Ana": ana, "Ben": 250 - ana},
+        "took_trick": {"Ana": ana > 0, "Ben": ana < 250},
+        "declared_out": pick.choice([None, None, None, "Ana"]),
+    }
+
+
+def pinochle_4(pick: random.Random) -> dict[str, Any]:
+    us = tens(pick, 0, 250)
+    return {
+        "meld": {
+            name: pick.choice([0, 0, 20, 40, ["run"]]) for name in ("Ana", "Ben", "Cruz", "Dee")
+        },
+        "tricks": {"Us": us, "Them": 250 - us},
+        "took_trick": {"Ana": us > 0, "Cruz": us > 0, "Ben": us < 250, "Dee": us < 250},
+    }
+
+
+def auction(pick: random.Random) -> dict[str, Any]:
+    return {
+        "bidder": pick.choice(["Ana", "Ben", "Cruz"]),
+        "bid": tens(pick, 300, 450),
+        "trump": pick.choice(TRUMPS),
+        "meld": tens(pick, 0, 300),
+        "tricks": tens(pick, 0, 250),
+    }
+
+
+def auction_points(pick: random.Random) -> dict[str, Any]:
+    ana, ben = tens(pick, 0, 250), 0
+    ben = tens(pick, 0, 250 - ana)
+    return {
+        "bidder": pick.choice(["Ana", "Ben", "Cruz"]),
+        "bid": tens(pick, 300, 400),
+        "trump": pick.choice(TRUMPS),
+        "meld": {"Ana": tens(pick, 0, 200), "Ben": tens(pick, 0, 100), "Cruz": 0},
+        "tricks": {"Ana": ana, "Ben": ben, "Cruz": 250 - ana - ben},
+    }
+
+
+def partnership(pick: random.Random) -> dict[str, Any]:
+    if pick.random() < 0.1:
+        return {"outcome": "all_pass"}
+    first = tens(pick, 0, 250)
+    return {
+        "bidder": pick.choice(["Ana", "Ben", "Cruz", "Dee"]),
+        "bid": tens(pick, 250, 400),
+        "trump": pick.choice(TRUMPS),
+        "meld": {"Team 1": tens(pick, 0, 200), "Team 2": tens(pick, 0, 200)},
+        "tricks": {"Team 1": first, "Team 2": 250 - first},
+        "conceded": pick.random() < 0.1,
+    }
+
+
+def pinnacola(pick: random.Random) -> dict[str, Any]:
+    closer = pick.choice(["Ana", "Ben"])
+    other = "Ben" if closer == "Ana" else "Ana"
+    return {
+        "sides": {
+            closer: {"table": [["5H", "6H", "JK"], ["KS", "KD", "KC"]], "hand": []},
+            other: {"table": tens(pick, 0, 300), "hand": pick.choice([["KS"], ["AS", "2C"], []])},
+        },
+        "closed_by": closer,
+        "in_mano": pick.random() < 0.2,
+    }
+
+
+#: A random entry (valid or not: both sides must answer alike) for each match of MATCHES.
+ENTRIES: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "pinochle-2": pinochle_2,
+    "pinochle-4": pinochle_4,
+    "auction": auction,
+    "auction-points": auction_points,
+    "partnership-auction": partnership,
+    "pinnacola": pinnacola,
+}
+
+
+@pytest.fixture
+def apps(app: Flask, tmp_path: Path) -> Iterator[tuple[Flask, Flask, Flask]]:
+    """An app without the replay cache and two with one each, on the suite's database."""
+    made: list[Flask] = []
+    for size in (0, 256, 256):
+        config = configuration.TestConfig(
+            str(tmp_path / f"instance-{len(made)}"), app.config["SQLALCHEMY_DATABASE_URI"]
+        )
+        config.REPLAY_CACHE_MATCHES = size
+        made.append(create_app(config))
+    assert made[0].extensions["replay_cache"].size == 0
+    yield made[0], made[1], made[2]
+    for each in made:
+        with each.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def plain(response: TestResponse) -> tuple[int, Any, str | None]:
+    """An answer without what differs between two matches (ids, tokens, times)."""
+    body = response.get_json(silent=True)
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {
+                k: strip(v)
+                for k, v in value.items()
+                if k not in ("id", "edit_token", "created_at", "updated_at")
+            }
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return response.status_code, strip(body), response.headers.get("Preference-Applied")
+
+
+class Twin:
+    """One match as the uncached app sees it, and its twin as the cached apps see it."""
+
+    def __init__(self, plain_app: Flask, cached: tuple[Flask, Flask], name: str) -> None:
+        self.clients = [plain_app.test_client(), *(each.test_client() for each in cached)]
+        first = self.clients[0].post(f"{API}/matches", json=MATCHES[name]).get_json()
+        second = self.clients[1].post(f"{API}/matches", json=MATCHES[name]).get_json()
+        self.ids = [first["id"], second["id"]]
+        self.tokens = [first["edit_token"], second["edit_token"]]
+
+    def hands(self) -> int:
+        """How many hands the match has now (asked of the app without the cache)."""
+        match = self.clients[0].get(f"{API}/matches/{self.ids[0]}").get_json()
+        return len(match["hands"]) + len(match["problems"])
+
+    def send(
+        self, pick: random.Random, method: str, tail: str, body: Any, headers: dict[str, str]
+    ) -> tuple[Any, Any]:
+        """The same request to both matches (the twin's through a cached app at random)."""
+        answers = []
+        for side in (0, 1):
+            client = self.clients[0] if side == 0 else self.clients[pick.choice((1, 2))]
+            answers.append(
+                plain(
+                    client.open(
+                        f"{API}/matches/{self.ids[side]}{tail}",
+                        method=method,
+                        data=None if body is None else json.dumps(body),
+                        content_type="application/json",
+                        headers={"Authorization": f"Bearer {self.tokens[side]}", **headers},
+                    )
+                )
+            )
+        return answers[0], answers[1]
+
+
+def operation(
+    pick: random.Random, name: str, hands: int, keys: list[str]
+) -> tuple[str, str, Any, dict[str, str]]:
+    """A random operation on a match of ``hands`` hands: method, path tail, body, headers."""
+    headers = {"Accept-Language": pick.choice(LANGUAGES)}
+    if pick.random() < 0.2:
+        headers["Prefer"] = "return=minimal"
+    if keys and pick.random() < 0.15:
+        headers["Idempotency-Key"] = pick.choice(keys)  # a repeat
+    elif pick.random() < 0.4:
+        keys.append(f"key-{len(keys)}")
+        headers["Idempotency-Key"] = keys[-1]
+    roll = pick.random()
+    if roll < 0.5 or hands == 0:
+        body: Any = ENTRIES[name](pick)
+        if pick.random() < 0.1:
+            body["version"] = pick.randint(1, hands + 3)  # often stale
+        return "POST", "/hands", body, headers
+    if roll < 0.7:
+        return "PUT", f"/hands/{pick.randint(1, hands)}", ENTRIES[name](pick), headers
+    if roll < 0.82:
+        number = hands if pick.random() < 0.8 else pick.randint(1, hands)
+        return "DELETE", f"/hands/{number}", None, headers
+    if roll < 0.87:
+        return "POST", "/finish", {}, headers
+    return "GET", "", None, headers
+
+
+@pytest.mark.parametrize("name", list(MATCHES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_cache_changes_no_answer(
+    apps: tuple[Flask, Flask, Flask], name: str, seed: int
+) -> None:
+    plain_app, *cached = apps
+    twin = Twin(plain_app, (cached[0], cached[1]), name)
+    pick = random.Random(f"{name}:{seed}")
+    keys: list[str] = []
+    hands = 0
+    for step in range(STEPS):
+        method, tail, body, headers = operation(pick, name, hands, keys)
+        expected, got = twin.send(pick, method, tail, body, headers)
+        assert got == expected, f"seed {seed}, step {step}: {method} {tail} {body} {headers}"
+        hands = twin.hands()
+    final = twin.send(pick, "GET", "", None, {})
+    assert final[0] == final[1]
+    assert final[0][0] == 200
