@@ -10,7 +10,7 @@ per side (``s0``, ``s1`` ...): the strict Content-Security-Policy allows no ``st
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 # The totals are the rules' arithmetic; the name stays importable from here for the modules
@@ -31,21 +31,31 @@ def chart_svg(
     points: Sequence[Mapping[str, int]],
     target: int | None = None,
     *,
+    targets: Sequence[int | None] | None = None,
     title: str = "Running totals",
     target_label: str = "target",
     hand_label: str = "hand",
 ) -> str:
     """One polyline per side through its totals (``points[0]`` is before the first hand),
-    a dashed line at ``target`` when there is one, a zero line when a total goes below zero,
-    and the lowest, highest and target values and the first and last hand as labels.
+    a dashed line at each target for the hands it stood (``targets``, one per point: a raised
+    target starts where it was raised; else ``target`` all along), a zero line when a total
+    goes below zero, and the lowest, highest and target values and the first and last hand as
+    labels. The target's value is written on the axis, never over the lines.
 
     >>> svg = chart_svg(["Ana", "Ben"], [{"Ana": 0, "Ben": 0}, {"Ana": 190, "Ben": 120}], 1000)
     >>> svg.count("<polyline"), svg.count('class="target"')
     (2, 1)
+    >>> two = [{"Ana": 0}, {"Ana": 1100}, {"Ana": 1300}]
+    >>> chart_svg(["Ana"], two, 1250, targets=[1000, 1250, 1250]).count('class="target"')
+    2
     """
+    if targets is None or len(targets) != len(points):
+        targets = [target] * len(points)
+    spans = _target_spans(targets)
+    shown = sorted({value for value, _start, _end in spans})
     values = [point.get(side, 0) for point in points for side in sides]
-    low = min([0, *values] + ([target] if target is not None else []))
-    high = max([1, *values] + ([target] if target is not None else []))
+    low = min([0, *values, *shown])
+    high = max([1, *values, *shown])
     if high == low:
         high = low + 1
     hands = max(len(points) - 1, 1)
@@ -74,30 +84,14 @@ def chart_svg(
             'stroke="#888"/>'
         )
         labels.add(0)
-    if target is not None:
-        parts.append(
-            f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{WIDTH - RIGHT}" '
-            f'y2="{y(target)}" stroke="#000" stroke-dasharray="6 4"/>'
-        )
-        # The label sits above its line, or below it when the line runs along the top.
-        line_y = float(y(target))
-        label_y = line_y + 12 if line_y < TOP + 14 else line_y - 3
-        parts.append(
-            f'<text class="label target-label" x="{WIDTH - RIGHT}" y="{_num(label_y)}" '
-            f'text-anchor="end">{escape(target_label)} {target}</text>'
-        )
-        labels.add(target)
-    placed: list[float] = []
+    for value, start, end in spans:
+        # A target that stood for no hand yet (the match has none) runs across the whole chart.
+        ends = (x(start), x(end)) if end > start else (_num(LEFT), _num(WIDTH - RIGHT))
+        parts.append(_target_line(value, ends, y(value), target_label))
+        labels.add(value)
     # The most telling values first; a label too close to one already placed is left out.
-    for value in sorted(labels, key=lambda v: (v != target, v != 0, v != high)):
-        label_y = float(y(value))
-        if any(abs(label_y - other) < 11 for other in placed):
-            continue
-        placed.append(label_y)
-        parts.append(
-            f'<text class="label" x="{LEFT - 4}" y="{_num(float(y(value)) + 4)}" '
-            f'text-anchor="end">{value}</text>'
-        )
+    ordered = sorted(labels, key=lambda v: (v not in shown, v != 0, v != high))
+    parts.extend(_axis_labels(ordered, y))
     parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}" text-anchor="middle">0</text>')
     if len(points) > 1:
         parts.append(
@@ -112,6 +106,56 @@ def chart_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _axis_labels(values: Sequence[int], y: Callable[[int], str]) -> list[str]:
+    """The value labels on the left axis, in the order given; a label that would touch one
+    already placed is left out."""
+    placed: list[float] = []
+    labels: list[str] = []
+    for value in values:
+        label_y = float(y(value))
+        if any(abs(label_y - other) < 11 for other in placed):
+            continue
+        placed.append(label_y)
+        labels.append(
+            f'<text class="label" x="{LEFT - 4}" y="{_num(label_y + 4)}" '
+            f'text-anchor="end">{value}</text>'
+        )
+    return labels
+
+
+def _target_line(value: int, ends: tuple[str, str], at: str, label: str) -> str:
+    """The dashed line of one target from ``ends[0]`` to ``ends[1]``, its value in its title."""
+    return (
+        f'<line class="target" x1="{ends[0]}" y1="{at}" x2="{ends[1]}" y2="{at}" '
+        f'stroke="#000" stroke-dasharray="6 4"><title>{escape(label)} {value}</title></line>'
+    )
+
+
+def _target_spans(targets: Sequence[int | None]) -> list[tuple[int, int, int]]:
+    """Each target with the first and last point it stood for (``targets[i]``: the target
+    after hand ``i``); a target raised after hand ``i`` starts there.
+
+    >>> _target_spans([1000, 1000, 1250, 1250])
+    [(1000, 0, 2), (1250, 2, 3)]
+    >>> _target_spans([1000, 1000])
+    [(1000, 0, 1)]
+    >>> _target_spans([None, None])
+    []
+    """
+    spans: list[tuple[int, int, int]] = []
+    for i, value in enumerate(targets):
+        if value is None:
+            continue
+        if spans:
+            old, start, _end = spans[-1]
+            # The old target stood through hand i, which raised it: it runs up to point i.
+            spans[-1] = (old, start, i)
+            if old == value:
+                continue
+        spans.append((value, i, i))
+    return spans
 
 
 def _num(value: float) -> str:

@@ -1,8 +1,13 @@
 """What every form of the pages shares: number fields, big-button radio groups, reading a typed
-number, and putting a refusal of the rules next to the field it names.
+number, and putting a refusal of the rules next to the field it names, in plain words.
 
 The match pages (:mod:`scorekeeper.matches`) and the tools (:mod:`scorekeeper.tools`) both
 build on these; nothing here knows a game.
+
+Plain words: the rules and the service speak to the API as well as to people, so a few of
+their messages name the API's fields (``closed_by``) or a path (``meld.Ana``). A page never
+shows those: :func:`plain_rule_message` and :func:`plain_message_of` say the same in a card
+player's words (:data:`PLAIN`), and a path is said as the side and the thing it names.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField
 
-from .i18n import rule_message
-from .rules import RuleError
+from .i18n import translate
+from .rules import MatchOverError, RuleError
+from .rules.text import N_
 
 try:  # WTForms 3.3 wants choices as SelectChoice; older versions take (value, label) pairs
     from wtforms import SelectChoice  # type: ignore[attr-defined,unused-ignore]
@@ -76,12 +82,145 @@ def field_for_path(paths: Mapping[str, str], path: str) -> str | None:
 
 def show_rule_error(form: FlaskForm, paths: Mapping[str, str], error: RuleError) -> None:
     """Put a refusal of the rules next to the field whose API path it names (``paths``); a
-    path no field stands for is shown, with the message, at the top of the form."""
+    path no field stands for is shown at the top of the form, said as what it names (the
+    side and the thing: "Ana, meld"), never as the path itself."""
     name = field_for_path(paths, error.path)
-    message = rule_message(error)
-    if name is None and error.path not in ("_", ""):
-        message = f"{error.path}: {message}"
+    message = plain_rule_message(error)
+    if name is None:
+        subject = plain_subject(error.path)
+        if subject:
+            message = _("%(subject)s: %(message)s", subject=subject, message=message)
     add_error(form, name, message)
+
+
+#: Messages of the rules and the service that name the API's fields, and what a page says
+#: instead (English templates for the catalog, with the same placeholders or fewer).
+PLAIN: dict[str, str] = {
+    "say how the deal ended: closed_by, pinnacolone or stalled": N_(
+        "say how the deal ended: who closed, a Pinnacolone, or stalled"
+    ),
+    "a deal ends in one way only: {first} or {second}, not both": N_(
+        "a deal ends in one way only: pick one ending"
+    ),
+    "may be null only when deals is set": N_(
+        "may be left empty only when the match is played for a number of deals"
+    ),
+    "needs the kitty (kitty: true)": N_("needs the kitty"),
+    "starts at {first}, above the minimum bid of {min_bid}: set min_bid too": N_(
+        "starts at {first}, above the minimum bid of {min_bid}: raise the minimum bid too"
+    ),
+    "belongs to scoring: {mode}; this match is scored in {scoring}": N_(
+        "counts only when the scores are kept in {mode}, not in {scoring}"
+    ),
+    "must be one of {choices}, not {given}": N_("is not one of the choices offered"),
+    "is not a field of this entry": N_("does not belong in this hand"),
+    "is not a meld; melds are {ids}": N_("is not a meld"),
+    "must be one of {presets} or an object of meld values": N_(
+        "must be one of the meld tables offered"
+    ),
+    "is not an option of this game": N_("is not a house rule of this game"),
+    "the match has changed (version {current}, not {given}): reload it and try again": N_(
+        "another phone changed the match meanwhile: look at it again and try again"
+    ),
+    "an Idempotency-Key has 1 to {most} characters": N_(
+        "this page is out of date: open the match again"
+    ),
+    "an Idempotency-Key may not hold the character U+{code_point}": N_(
+        "this page is out of date: open the match again"
+    ),
+    "the match ended before hand {hand}": N_("the match was over before hand {hand}"),
+}
+
+#: Parameters whose values are English words of the game (``mode``: "units"), translated as
+#: words; a value that names an API field is said in plain words (:data:`PLAIN_WORDS`).
+_WORD_PARAMS = frozenset({"mode", "scoring", "other", "what", "trump"})
+#: API words that may reach a message as a value, and how a page says them.
+PLAIN_WORDS: dict[str, str] = {
+    "meld": N_("meld"),
+    "tricks": N_("tricks"),
+    "took_trick": N_("took a trick"),
+    "closed_by": N_("who closed"),
+    "pinnacolone": N_("Pinnacolone"),
+    "stalled": N_("stalled"),
+    "in_mano": N_("in mano"),
+    "all_pass": N_("all passed"),
+    "thrown_in": N_("thrown in"),
+}
+
+#: What the first key of a path names, for a refusal shown away from any field.
+_PATH_WORDS: dict[str, str] = {
+    "meld": N_("Meld"),
+    "tricks": N_("Tricks"),
+    "took_trick": N_("took a trick"),
+    "bidder": N_("Bidder"),
+    "bid": N_("Bid"),
+    "trump": N_("Trump"),
+    "outcome": N_("Outcome"),
+    "declared_out": N_("Declared out"),
+    "closed_by": N_("The deal ended"),
+    "pinnacolone": N_("The deal ended"),
+    "stalled": N_("The deal ended"),
+    "in_mano": N_("in mano (all at once)"),
+    "dealer": N_("First dealer"),
+    "players": N_("Players"),
+    "teams": N_("Teams"),
+    "rules": N_("House rules"),
+}
+#: The second key under ``sides.<side>``: a Pinnacola side's table or hand.
+_SIDE_PARTS: dict[str, str] = {"table": N_("On the table"), "hand": N_("Left in hand")}
+_PATH_KEY = re.compile(r"[^.\[\]]+")
+
+
+def plain_subject(path: str) -> str:
+    """What an API path names, in words: ``meld.Ana`` -> "Ana, meld", ``sides.Us.table`` ->
+    "Us, on the table"; ``_`` (the whole entry) and unknown keys -> "" (say nothing)."""
+    keys = _PATH_KEY.findall(path or "")
+    if not keys or keys[0] == "_":
+        return ""
+    first, rest = keys[0], [key for key in keys[1:] if not key.isdigit()]
+    if first == "sides" and rest:
+        what = _SIDE_PARTS.get(rest[1]) if len(rest) > 1 else None
+        return _("%(side)s, %(what)s", side=rest[0], what=_(what).lower()) if what else rest[0]
+    word = _PATH_WORDS.get(first)
+    if word is None:
+        return ""
+    if first in ("meld", "tricks", "took_trick") and rest:
+        return _("%(side)s, %(what)s", side=rest[0], what=_(PLAIN_WORDS[first]))
+    return str(_(word))
+
+
+def _plain_value(name: str, value: object) -> object:
+    if isinstance(value, RuleError):
+        return plain_rule_message(value)
+    if isinstance(value, MatchOverError):
+        return translate(PLAIN["the match ended before hand {hand}"], {"hand": value.hand})
+    if isinstance(value, str) and value in PLAIN_WORDS:
+        return str(_(PLAIN_WORDS[value]))
+    if name in _WORD_PARAMS and isinstance(value, str):
+        return str(_(value))
+    return value
+
+
+def plain_template(template: str, params: Mapping[str, object]) -> str:
+    """An English template and its values, in the request's language and plain words."""
+    values = {name: _plain_value(name, value) for name, value in params.items()}
+    return translate(PLAIN.get(template, template), values)
+
+
+#: The fields a page fills with buttons: a choice missing there is "pick one".
+_PICKED = frozenset({"bidder", "trump", "outcome", "declared_out"})
+
+
+def plain_rule_message(error: RuleError) -> str:
+    """A refusal of the rules as a page says it: translated, no API field name or path."""
+    if error.code in ("not_text", "required") and error.path in _PICKED:
+        return str(_("Pick one."))
+    return plain_template(error.template, error.params)
+
+
+def plain_message_of(error: Any) -> str:
+    """What a service error (``Conflict``...) says, as a page says it."""
+    return plain_template(str(error.template), dict(error.params))
 
 
 def read_number(form: FlaskForm, name: str) -> int | None:

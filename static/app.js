@@ -3,6 +3,17 @@
 (function () {
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
   function num(input) { var v = input.value.trim(); return /^\d+$/.test(v) ? parseInt(v, 10) : null; }
+  function typeable(el) {
+    return el.tagName === "INPUT" && !el.disabled && !el.readOnly && el.offsetParent !== null &&
+      (!el.type || el.type === "text" || el.type === "number");
+  }
+  // Typing replaces what the page filled in (a default bid, trick points worked out): select it.
+  function selectOnTap(input, when) {
+    input.addEventListener("focus", function () { if (when()) input.select(); });
+    input.addEventListener("click", function () {
+      if (when() && input.selectionStart === input.selectionEnd) input.select();
+    });
+  }
 
   $all(document, ".js-only").forEach(function (el) { el.hidden = false; });
 
@@ -16,84 +27,264 @@
     });
   });
 
+  // The screen stays awake while a match or its scoreboard is open (where the phone can).
+  if (document.querySelector(".totals") && navigator.wakeLock) {
+    var lock = null;
+    var keepAwake = function () {
+      if (lock || document.visibilityState !== "visible") return;
+      try {
+        navigator.wakeLock.request("screen").then(function (held) {
+          lock = held;
+          held.addEventListener("release", function () { lock = null; });
+        }, function () { lock = null; });
+      } catch (e) { lock = null; }
+    };
+    document.addEventListener("visibilitychange", keepAwake);
+    keepAwake();
+  }
+
   var hand = document.getElementById("hand-form");
   if (hand) {
-    // Meld chips build the side's list in place (without JavaScript they post the form).
+    var inputs = $all(hand, "input");
+    var nextField = function (from) {
+      var after = inputs.slice(inputs.indexOf(from) + 1);
+      for (var i = 0; i < after.length; i++) {
+        if (typeable(after[i]) && !after[i].dataset.auto) return after[i];
+      }
+      return null;
+    };
+
+    // Meld: the number typed, or the chips tapped, whichever came last. The chips write their
+    // sum in the number (shown before saving) and name the melds in the page's language.
+    var meldBox = function (el) { return el.closest(".side"); };
+    var showMelds = function (box) {
+      var list = box.querySelector(".meld-list");
+      var number = box.querySelector("input.meld");
+      var sum = box.querySelector(".meld-sum");
+      if (!list || !number) return;
+      var names = [], points = 0;
+      list.value.split(/[\s,;+]+/).forEach(function (id) {
+        var chip = id && box.querySelector(".chip[data-meld='" + id + "']");
+        if (!chip) return;
+        names.push(chip.dataset.label);
+        points += parseInt(chip.dataset.points, 10) || 0;
+      });
+      if (sum) {
+        sum.textContent = names.length ? names.join(" + ") + " = " + points : "";
+        sum.classList.toggle("empty", !names.length);
+      }
+      if (names.length) { number.value = String(points); number.dataset.chips = "1"; }
+      else if (number.dataset.chips) { number.value = ""; delete number.dataset.chips; }
+    };
     $all(hand, ".chip[data-meld]").forEach(function (chip) {
       chip.addEventListener("click", function (event) {
         event.preventDefault();
-        var side = chip.closest(".side");
-        var list = side.querySelector(".meld-list");
+        var box = meldBox(chip);
+        var list = box.querySelector(".meld-list");
         var meld = chip.dataset.meld;
         list.value = meld ? (list.value.trim() + " " + meld).trim() : "";
-        if (meld) { side.querySelector("input.meld").value = ""; }
+        showMelds(box);
+      });
+    });
+    $all(hand, "input.meld").forEach(function (number) {
+      var box = meldBox(number);
+      if (box.querySelector(".meld-list") && box.querySelector(".meld-list").value.trim() && !number.value.trim()) showMelds(box);
+      number.addEventListener("input", function () {
+        var list = box.querySelector(".meld-list");
+        if (list && list.value) { list.value = ""; delete number.dataset.chips; showMelds(box); }
+        delete number.dataset.chips;
+      });
+      selectOnTap(number, function () { return !!number.dataset.chips; });
+    });
+    hand.addEventListener("submit", function () {
+      // A number that only shows the chips' sum is not sent: the list is (the record keeps it).
+      $all(hand, "input.meld").forEach(function (number) {
+        var list = meldBox(number).querySelector(".meld-list");
+        if (number.dataset.chips && list && list.value.trim()) number.value = "";
       });
     });
 
-    // The last side's trick points: what is left of the counting's total.
+    // The last side's trick points: what is left of the counting's total, written in the one
+    // field nobody typed in. A field the user edits is his from then on (cleared, it stays
+    // clear); a tap on a worked-out value selects it, so typing replaces it.
     var total = parseInt(hand.dataset.total || "", 10);
     var tricks = $all(hand, "input.tricks");
+    var skipTab = null;
     if (total && tricks.length > 1) {
+      var fill = function (changed) {
+        var open = tricks.filter(function (t) { return !t.dataset.typed && t !== changed; });
+        if (open.length !== 1) return;
+        var sum = 0, ok = true;
+        tricks.forEach(function (t) {
+          if (t === open[0]) return;
+          var v = num(t); if (v === null) { ok = false; } else { sum += v; }
+        });
+        if (ok && sum <= total) { open[0].value = String(total - sum); open[0].dataset.auto = "1"; }
+        else if (open[0].dataset.auto) { open[0].value = ""; }
+      };
       tricks.forEach(function (input) {
-        input.addEventListener("input", function () {
+        selectOnTap(input, function () { return !!input.dataset.auto; });
+        input.addEventListener("input", function (event) {
+          delete input.dataset.auto;
           input.dataset.typed = input.value.trim() ? "1" : "";
-          var open = tricks.filter(function (t) { return !t.dataset.typed; });
-          if (open.length !== 1) return;
-          var sum = 0, ok = true;
-          tricks.forEach(function (t) {
-            if (t === open[0]) return;
-            var v = num(t); if (v === null) { ok = false; } else { sum += v; }
-          });
-          if (ok && sum <= total) open[0].value = String(total - sum);
+          fill(input);
+          // A value that no further digit can make valid is complete: on to the next field
+          // (a Tab pressed out of habit right after it does not skip a second field).
+          var v = num(input);
+          var typing = !event.inputType || event.inputType === "insertText";
+          if (typing && v !== null && (v === 0 || v * 10 > total)) {
+            var next = nextField(input);
+            if (next) { next.focus(); skipTab = next; }
+          }
         });
       });
+      tricks.forEach(function (input) {
+        if (input.value.trim()) input.dataset.typed = "1";
+      });
     }
+    hand.addEventListener("keydown", function (event) {
+      if (event.key === "Tab" && !event.shiftKey && skipTab && event.target === skipTab) {
+        event.preventDefault();
+      }
+      skipTab = null;
+    });
 
-    // The bid stepper and its quick values.
+    // "Took a trick" matters only with 0 trick points: shown then (always without script).
+    $all(hand, ".side:not(.player-meld) .took").forEach(function (took) {
+      var box = took.closest(".side");
+      var points = box.querySelector("input.tricks");
+      var box2 = took.querySelector("input");
+      if (!points) return;
+      var update = function () { took.hidden = !(box2.checked || points.value.trim() === "0"); };
+      points.addEventListener("input", update);
+      hand.addEventListener("input", update);
+      update();
+    });
+
+    // The bid: a round bid in one tap, its tens in a second; the stepper for the rest.
     var bid = hand.querySelector("input.bid-input");
+    var quick = hand.querySelector(".quick");
     if (bid) {
+      var low = quick ? parseInt(quick.dataset.min, 10) || 0 : 0;
+      var high = quick ? parseInt(quick.dataset.max, 10) || 0 : 0;
+      var showHundred = function (hundred) {
+        if (!quick) return;
+        quick.dataset.hundred = String(hundred);
+        $all(quick, "[data-ten]").forEach(function (chip) {
+          var value = hundred + parseInt(chip.dataset.ten, 10);
+          chip.textContent = String(value);
+          chip.hidden = value <= low || (high && value > high);  // the minimum has its own
+        });
+      };
+      var mark = function () {
+        var v = num(bid);
+        if (v !== null) showHundred(Math.floor(v / 100) * 100);
+        $all(hand, ".quick .chip").forEach(function (chip) {
+          chip.classList.toggle("on", chip.textContent.trim() === String(v));
+        });
+      };
+      var setBid = function (value) { bid.value = String(value); mark(); };
       $all(hand, "[data-step]").forEach(function (button) {
         button.addEventListener("click", function () {
-          var v = num(bid) || 0;
-          bid.value = String(Math.max(0, v + parseInt(button.dataset.step, 10)));
+          var v = (num(bid) || low) + parseInt(button.dataset.step, 10);
+          setBid(Math.max(low, high ? Math.min(high, v) : v));
         });
       });
       $all(hand, "[data-bid]").forEach(function (button) {
-        button.addEventListener("click", function () { bid.value = button.dataset.bid; });
+        button.addEventListener("click", function () { setBid(parseInt(button.dataset.bid, 10)); });
       });
+      $all(hand, "[data-ten]").forEach(function (button) {
+        button.addEventListener("click", function () { setBid(parseInt(button.textContent, 10)); });
+      });
+      bid.addEventListener("input", mark);
+      selectOnTap(bid, function () { return true; });
+      mark();
     }
 
-    // After the trump, the typing starts: the first number of the first side.
+    // The bidder's team is marked; a bidder picked after "all passed" means the hand was bid.
+    $all(hand, ".bidder input").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        $all(hand, ".side[data-players], .team[data-players]").forEach(function (box) {
+          box.classList.toggle("bidding", box.dataset.players.split("|").indexOf(radio.value) >= 0);
+        });
+        var passed = hand.querySelector("input[value=all_pass]:checked");
+        if (passed) {
+          passed.checked = false;
+          var played = hand.querySelector(".how-played input[value=played]");
+          if (played) played.checked = true;
+        }
+      });
+    });
+
+    // After the trump the typing starts (the first number), unless a choice still waits
+    // between them (the outcome of an auction in units: its buttons stay in view).
     $all(hand, ".trump input").forEach(function (radio) {
       radio.addEventListener("change", function () {
+        var trump = radio.closest("fieldset");
+        var waiting = $all(hand, "fieldset.picks").some(function (group) {
+          return (trump.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+            !group.querySelector("input:checked");
+        });
+        if (waiting) return;
         var first = hand.querySelector(".side input.meld, .side input[inputmode=numeric]");
         if (first) first.focus();
       });
     });
+
+    // A refused entry: the first field to fix is brought into view.
+    if (document.getElementById("refused")) {
+      var bad = hand.querySelector(".invalid, .error");
+      if (bad) bad.scrollIntoView({ block: "center" });
+    }
   }
 
-  // New match: show the optional seats as they are needed; the dealer picker shows names.
+  // New match: show the optional seats as they are needed; the dealer and partner pickers
+  // show names and only the seats taken; the teams only when four sit down; an unnamed team
+  // is called by its players.
   var newMatch = document.querySelector("form.newmatch");
   if (newMatch) {
     var seats = $all(newMatch, ".player");
     var least = parseInt(newMatch.dataset.min, 10) || seats.length;
     var shown = Math.max(least, seats.filter(function (s) { return s.querySelector("input").value.trim(); }).length);
-    function showSeats() {
+    var teams = newMatch.querySelector("fieldset.teams");
+    var nameOf = function (seat) {
+      var input = newMatch.querySelector("input[data-seat='" + seat + "']");
+      return input && input.value.trim();
+    };
+    var both = newMatch.dataset.both || "%(first)s & %(second)s";
+    var pair = function (a, b) {
+      return a && b ? both.replace("%(first)s", a).replace("%(second)s", b) : "";
+    };
+    var relabel = function () {
+      $all(newMatch, "select.seat-select option").forEach(function (option) {
+        if (!option.dataset.label) option.dataset.label = option.textContent;
+        var seat = parseInt(option.value, 10);
+        var name = nameOf(seat);
+        option.textContent = name ? name : option.dataset.label;
+        option.hidden = option.disabled = seat >= shown;
+      });
+      $all(newMatch, "select.seat-select").forEach(function (select) {
+        if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "0";
+      });
+      if (teams) {
+        teams.hidden = shown !== 4;
+        var partner = newMatch.querySelector("select[name=partner]");
+        var p = partner ? parseInt(partner.value, 10) : 2;
+        var others = [1, 2, 3].filter(function (s) { return s !== p; });
+        var first = newMatch.querySelector("input[name=team_0]");
+        var second = newMatch.querySelector("input[name=team_1]");
+        if (first) first.placeholder = pair(nameOf(0), nameOf(p)) || first.placeholder;
+        if (second) second.placeholder = pair(nameOf(others[0]), nameOf(others[1])) || second.placeholder;
+      }
+    };
+    var showSeats = function () {
       seats.forEach(function (seat, i) { seat.hidden = i >= shown; });
       var add = newMatch.querySelector("[data-add-player]");
       var remove = newMatch.querySelector("[data-remove-player]");
       if (add) add.hidden = shown >= seats.length;
       if (remove) remove.hidden = shown <= least;
-    }
-    function relabel() {
-      $all(newMatch, "select.seat-select option").forEach(function (option) {
-        if (!option.dataset.label) option.dataset.label = option.textContent;
-        var seat = parseInt(option.value, 10);
-        var input = newMatch.querySelector("input[data-seat='" + seat + "']");
-        var name = input && input.value.trim();
-        option.textContent = name ? name : option.dataset.label;
-      });
-    }
+      relabel();
+    };
     if (seats.length > least) {
       var addButton = newMatch.querySelector("[data-add-player]");
       var removeButton = newMatch.querySelector("[data-remove-player]");
@@ -103,13 +294,14 @@
       });
       removeButton.addEventListener("click", function () {
         seats[shown - 1].querySelector("input").value = ""; shown = Math.max(least, shown - 1);
-        showSeats(); relabel();
+        showSeats();
       });
       showSeats();
     } else {
       $all(newMatch, "[data-add-player]").forEach(function (b) { b.parentNode.hidden = true; });
     }
     $all(newMatch, "input.name").forEach(function (input) { input.addEventListener("input", relabel); });
+    $all(newMatch, "select[name=partner]").forEach(function (s) { s.addEventListener("change", relabel); });
     relabel();
   }
 })();

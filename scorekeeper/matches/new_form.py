@@ -14,9 +14,17 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, StringField
 
-from ..forms import NUMERIC, add_error, choice_list, field_for_path, read_number
-from ..i18n import rule_message
+from ..forms import (
+    NUMERIC,
+    add_error,
+    choice_list,
+    field_for_path,
+    plain_rule_message,
+    plain_subject,
+    read_number,
+)
 from ..rules import RuleError
+from ..rules.match import NAME_MAX
 from ..rules.options import GROUPS, OptionSpec, every_option
 from ..rules.variants import Variant
 
@@ -84,8 +92,13 @@ def _team_fields(fields: dict[str, Any], paths: dict[str, str]) -> None:
         ),
         default="2",
     )
-    fields["team_0"] = StringField(_l("Team of player 1"), default=_l("Team 1"))
-    fields["team_1"] = StringField(_l("Other team"), default=_l("Team 2"))
+    # Blank by default: a team left unnamed is called by its players ("Ana & Cruz").
+    fields["team_0"] = StringField(
+        _l("Team of player 1"), render_kw={"placeholder": _l("its players' names")}
+    )
+    fields["team_1"] = StringField(
+        _l("Other team"), render_kw={"placeholder": _l("its players' names")}
+    )
     paths.update({"teams": "partner", "teams[0]": "team_0", "teams[1]": "team_1"})
 
 
@@ -163,9 +176,18 @@ def _teams(form: NewMatchForm, players: list[str], rules: dict[str, Any]) -> Any
     first = [players[0], players[partner]]
     second = [p for p in players if p not in first]
     return [
-        {"name": (form["team_0"].data or "").strip() or _("Team 1"), "players": first},
-        {"name": (form["team_1"].data or "").strip() or _("Team 2"), "players": second},
+        {"name": (form["team_0"].data or "").strip() or _team_name(first, 1), "players": first},
+        {"name": (form["team_1"].data or "").strip() or _team_name(second, 2), "players": second},
     ]
+
+
+def _team_name(players: list[str], number: int) -> str:
+    """An unnamed team's name: its players ("Ana & Cruz"), or "Team 1" when that is too long
+    for a name (the pages show the players beside the team's name anyway)."""
+    name = _("%(first)s & %(second)s", first=players[0], second=players[1])
+    if len(name) <= NAME_MAX:
+        return name
+    return _("Team 1") if number == 1 else _("Team 2")
 
 
 def read_new_match(form: NewMatchForm) -> NewMatch:
@@ -198,15 +220,16 @@ def new_match_error(form: NewMatchForm, new: NewMatch, error: RuleError) -> None
     """Put a refusal of the new match next to the field it names."""
     found = re.fullmatch(r"players\[(\d+)\].*", error.path)
     if found and int(found.group(1)) < len(new.player_fields):
-        add_error(form, new.player_fields[int(found.group(1))], rule_message(error))
+        add_error(form, new.player_fields[int(found.group(1))], plain_rule_message(error))
         return
     if error.path == "players":
-        add_error(form, "player_0", rule_message(error))
+        add_error(form, "player_0", plain_rule_message(error))
         return
     name = field_for_path(form.api_paths, error.path)
     if name is None and error.path.startswith("teams"):
         name = "partner" if "partner" in form else None
-    message = rule_message(error)
-    if name is None and error.path not in ("_", ""):
-        message = f"{error.path}: {message}"
+    message = plain_rule_message(error)
+    subject = plain_subject(error.path) if name is None else ""
+    if subject:
+        message = _("%(subject)s: %(message)s", subject=subject, message=message)
     add_error(form, name, message)

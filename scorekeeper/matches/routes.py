@@ -14,13 +14,20 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .. import rate_limits, service
-from ..forms import FormError, add_error, new_key, show_rule_error
-from ..i18n import message_of, rule_message
+from ..forms import (
+    FormError,
+    add_error,
+    new_key,
+    plain_message_of,
+    plain_rule_message,
+    show_rule_error,
+)
 from ..models import Match
 from ..rules import FINISHED, HandResult, MatchState, RuleError
 from ..rules.table import Table
 from ..rules.variants import Variant, all_variants, find_variant
 from . import bp
+from .clash import on_conflict
 from .hands import (
     HandForm,
     ToolLink,
@@ -31,7 +38,7 @@ from .hands import (
     read_hand,
 )
 from .new_form import grouped_options, new_match_error, new_match_form_class, read_new_match
-from .page import CHIPS, TRUMP_SYMBOLS
+from .page import CHIPS, TRUMP_SYMBOLS, undone_text
 from .tokens import keep_token, no_longer_scoring, remember_opened, scoring_token, token_for
 
 #: Query arguments of the match page that fill its hand form in (the tools' results).
@@ -124,6 +131,7 @@ def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -
     form = hand_form_class(table)(data=data)
     form["idempotency_key"].data = new_key()
     form["version"].data = str(match.version)
+    form["seen"].data = str(len(match.hands))
     return form
 
 
@@ -165,7 +173,7 @@ def _render_match(
             chips=CHIPS,
             trumps=TRUMP_SYMBOLS,
             problems=[
-                {"hand": problem.hand, "message": rule_message(problem.error)}
+                {"hand": problem.hand, "message": plain_rule_message(problem.error)}
                 for problem in state.problems
             ],
             stored_hands=len(match.hands),
@@ -237,7 +245,7 @@ def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args
     except RuleError as error:
         show_rule_error(form, form.api_paths, error)
     except service.Conflict as error:
-        add_error(form, None, _("Not stored: %(reason)s", reason=message_of(error)))
+        on_conflict(form, public_id, error)  # a clash goes back to the page, typing kept
     else:
         return True
     return False
@@ -253,7 +261,9 @@ def correct_hand(public_id: str, number: int) -> Any:
     table = table_of(match, hand.active)
     status = 200
     if request.method == "GET":
-        form = _hand_form(table, match, hand_form_data(table, hand.input))
+        # After a clash the address carries what was typed (clash.py): it wins.
+        data = {**hand_form_data(table, hand.input), **query_prefill(table, request.args)}
+        form = _hand_form(table, match, data)
     else:
         form = hand_form_class(table)()
         if not form.validate_on_submit():
@@ -300,6 +310,7 @@ def undo_hand(public_id: str, number: int) -> Response:
             version=_version(form),
             idempotency_key=form["idempotency_key"].data or None,
         ),
+        done=undone_text(match_or_404(public_id), number),
     )
 
 
@@ -317,7 +328,10 @@ def finish(public_id: str) -> Response:
     )
 
 
-def _action(public_id: str, write: Callable[[str, ActionForm], Any]) -> Response:
+def _action(
+    public_id: str, write: Callable[[str, ActionForm], Any], done: str | None = None
+) -> Response:
+    """Run a button's write; ``done`` is said on the page after it (an undo says so)."""
     match_or_404(public_id)
     token = _token_or_403(public_id)
     form = ActionForm()
@@ -330,7 +344,10 @@ def _action(public_id: str, write: Callable[[str, ActionForm], Any]) -> Response
     except service.NotFound:
         abort(404)
     except service.Conflict as error:
-        flash(_("Not done: %(reason)s", reason=message_of(error)))
+        flash(_("Not done: %(reason)s", reason=plain_message_of(error)))
     except RuleError as error:  # a double-tap key the service refuses (a tampered form)
-        flash(_("Not done: %(reason)s", reason=rule_message(error)))
+        flash(_("Not done: %(reason)s", reason=plain_rule_message(error)))
+    else:
+        if done:
+            flash(done, "done")
     return redirect(url_for(".show", public_id=public_id), code=303)

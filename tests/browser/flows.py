@@ -71,6 +71,7 @@ def enter_hand(
         page.locator(f"form#hand-form label.pick.v-{value}").first.click()
     for chip in chips or []:
         side, meld = chip.split(":")
+        open_chips(page, f"#f-side-{side}")
         page.locator(f"#f-side-{side} button[data-meld='{meld}']").click()
     for field_id, text in (fills or {}).items():
         page.locator(f"#{field_id}").fill(text)
@@ -79,3 +80,10 @@ def enter_hand(
         page.locator(f"#{box}").check()
     with page.expect_navigation(wait_until="load"):
         page.click("form#hand-form button.save")
+
+
+def open_chips(page: Any, box: str) -> None:
+    """Open the meld chips of one side (or player) of the hand form, if they are closed."""
+    chips = page.locator(f"{box} details.meld-chips").first
+    if not chips.evaluate("d => d.open"):
+        chips.locator("summary").click()

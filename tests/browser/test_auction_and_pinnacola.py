@@ -26,8 +26,9 @@ def test_auction_in_units_ends_the_night_with_a_settle_up(phone: Phone) -> None:
     assert phone.totals()["Ben"] < -2
     enter_hand(phone, picks=["all_pass"])
     assert phone.page.locator(".hand-row").count() == 3
+    phone.page.click("#finish")  # it asks first
     with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click("#finish")
+        phone.page.click("#finish-yes")
     assert phone.page.locator(".winner").is_visible()
     assert phone.page.locator(".settle").is_visible()
     assert phone.page.locator("form#hand-form").count() == 0

@@ -55,8 +55,9 @@ def test_settle_up_after_three_auction_hands(phone: Phone) -> None:
     check_fits(phone, "extras-settle-up-page")
     # Ending the night links the full settle-up from the match page's summary.
     phone.page.goto(phone.page.url.rsplit("/", 1)[0], wait_until="load")
+    phone.page.click("#finish")  # it asks first
     with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click("#finish")
+        phone.page.click("#finish-yes")
     with phone.page.expect_navigation(wait_until="load"):
         phone.page.click("#settle-link")
     assert phone.page.locator(".transfer").count() == 2

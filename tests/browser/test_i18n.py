@@ -65,6 +65,11 @@ def test_every_variant_in_the_tables_language(new_phone: Any, language: str) -> 
         assert "/m/" in phone.page.url, phone.errors()
         assert phone.page.evaluate("document.documentElement.lang") == language
         check_fits(phone, f"i18n-{language}-{variant}-match")
+        # The chips open, and "took a trick" shows (it does once a side's tricks are 0).
+        phone.page.evaluate(
+            "document.querySelectorAll('details').forEach(d => d.open = true);"
+            "document.querySelectorAll('label.took').forEach(l => l.hidden = false)"
+        )
         text = _text(phone)
         for word in words:
             assert word.lower() in text.lower(), f"{language} {variant}: {word!r} not shown"

@@ -31,14 +31,16 @@ def test_two_handed_to_a_winner_with_a_refusal_a_correction_and_an_undo(phone: P
         phone.page.click("#hand-1 a.button")
     check_fits(phone, "pinochle-2-correct")
     assert phone.page.input_value("#melds_1") == "marriage dix"
-    phone.page.fill("#melds_1", "")
-    phone.page.fill("#meld_1", "80")
+    assert phone.page.input_value("#meld_1") == "30"  # the chips' sum, shown
+    phone.page.fill("#meld_1", "80")  # a number typed replaces the chips
+    assert phone.page.input_value("#melds_1") == ""
     with phone.page.expect_navigation(wait_until="load"):
         phone.page.click("form#hand-form button.save")
     assert phone.totals() == {"Ana": 420, "Ben": 350}
     # Undo the last hand.
+    phone.page.click("#undo")  # it asks first
     with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click("#undo")
+        phone.page.click("#undo-yes")
     assert phone.totals() == {"Ana": 280, "Ben": 200}
     assert phone.page.locator(".hand-row").count() == 1
     # Ana declares out with 200 more: 480 + ... reaches 500 and wins.

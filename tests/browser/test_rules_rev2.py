@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .conftest import Phone
-from .flows import check_fits, start_match
+from .flows import check_fits, open_chips, start_match
 
 
 def test_meld_per_player_fits_and_its_chips_fill_that_player(phone: Phone) -> None:
@@ -19,6 +19,7 @@ def test_meld_per_player_fits_and_its_chips_fill_that_player(phone: Phone) -> No
     page = phone.page
     assert page.locator("form#hand-form fieldset.player-meld").count() == 4
     check_fits(phone, "pinochle-4-meld-per-player")
+    open_chips(page, "#f-player-2")
     page.locator("#f-player-2 .chip[data-meld='pinochle']").click()  # Cruz melds a pinochle
     assert page.locator("#melds_p2").input_value() == "pinochle"
     assert page.locator("#melds_p0").input_value() == ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .conftest import Phone
-from .flows import check_fits, enter_hand, start_match
+from .flows import check_fits, enter_hand, open_chips, start_match
 
 RUN = ("AS", "10S", "KS", "QS", "JS")
 
@@ -116,6 +116,7 @@ def test_a_calculated_meld_is_carried_into_a_hand_of_four_handed_pinochle(phone:
     match_url = phone.page.url
     # The match page does not load the picker's script: it stays small.
     assert not any(url.endswith("/picker.js") for url in phone.received)
+    open_chips(phone.page, "#f-side-0")
     with phone.page.expect_navigation(wait_until="load"):
         phone.tap("#f-side-0 a.tool")
     assert "side=Us" in phone.page.url
@@ -126,7 +127,7 @@ def test_a_calculated_meld_is_carried_into_a_hand_of_four_handed_pinochle(phone:
     phone.submit("#use")
     assert phone.page.url.startswith(match_url + "?")
     assert phone.page.input_value("#melds_0") == "run marriage marriage"
-    assert phone.page.input_value("#meld_0") == ""
+    assert phone.page.input_value("#meld_0") == "190"  # the points, shown before saving
     check_fits(phone, "tools-pinochle-4-meld-carried")
     enter_hand(phone, {"tricks_0": "130"})
     assert phone.totals() == {"Us": 320, "Them": 120}

@@ -136,7 +136,7 @@ def test_the_share_page_shows_the_secret_link_only_to_the_scorekeeper(
 def test_the_scoreboard_polls_with_an_etag_and_sees_a_new_hand(client: FlaskClient) -> None:
     public_id, token = auction(client)
     board = client.get(f"/m/{public_id}/board").get_data(as_text=True)
-    assert 'src="/static/board.js"' in board
+    assert re.search(r'src="/static/board\.js\?v=[0-9a-f]{12}"', board)
     assert f'data-api="{API}/matches/{public_id}"' in board
     assert "data-etag='W/\"4\"'" in board
     assert totals(board) == AUCTION_TOTALS

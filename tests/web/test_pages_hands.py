@@ -224,7 +224,7 @@ def _entry(app: Flask, table: HandTable, data: dict[str, str]) -> dict[str, Any]
         ),
         (
             _table("partnership-auction", FOUR, TEAMS),
-            {"result": "all_pass", "bidder": "Ana"},
+            {"result": "all_pass"},
             {"outcome": "all_pass"},
         ),
         (

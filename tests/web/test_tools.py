@@ -98,7 +98,7 @@ def test_the_calculator_posts_the_grid_and_shows_the_rules_meld(
 def test_the_calculator_page_without_cards_asks_for_the_trump(client: FlaskClient) -> None:
     html = client.get("/tools/pinochle-meld").get_data(as_text=True)
     assert "Pick the trump." in html
-    assert 'src="/static/picker.js"' in html
+    assert re.search(r'src="/static/picker\.js\?v=[0-9a-f]{12}"', html)
     # 24 cards, each with its count (0-2), red suits marked for the high-contrast red.
     assert len(re.findall(r'type="number"', html)) == 24
     assert len(re.findall(r'class="card red', html)) == 12
@@ -135,10 +135,10 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
     url = table.start("pinochle-4")
     page = client.get(url).get_data(as_text=True)
     # Each side's meld field links to the calculator for that side.
-    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+1[^"]*)"', page)
+    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Ana\+%26\+Cruz[^"]*)"', page)
     assert link, page
     calculator = link.group(1).replace("&amp;", "&")
-    assert "Use this meld for Team 1" in client.get(calculator).get_data(as_text=True)
+    assert "Use this meld for Ana &amp; Cruz" in client.get(calculator).get_data(as_text=True)
     response = client.post(
         calculator,
         data={"trump": "spades", "action": "use", **grid(*RUN, "KH", "QH", "KC", "QC")},
@@ -146,19 +146,22 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
     assert response.status_code == 303
     location = urlsplit(response.headers["Location"])
     assert location.path == url
-    assert parse_qs(location.query) == {"meld.Team 1": ["run,marriage,marriage"]}
+    assert parse_qs(location.query) == {"meld.Ana & Cruz": ["run,marriage,marriage"]}
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'value="run marriage marriage"' in html
     # The second side's calculator keeps the first side's meld in the address.
-    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Team\+2[^"]*)"', html)
+    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Ben\+%26\+Dee[^"]*)"', html)
     assert link
-    assert "meld.Team+1=run" in link.group(1)
+    assert "meld.Ana+%26+Cruz=run" in link.group(1)
     response = client.post(
         link.group(1).replace("&amp;", "&"),
         data={"trump": "spades", "action": "use", **grid("QS", "JD", "9S")},
     )
     both = parse_qs(urlsplit(response.headers["Location"]).query)
-    assert both == {"meld.Team 1": ["run,marriage,marriage"], "meld.Team 2": ["dix,pinochle"]}
+    assert both == {
+        "meld.Ana & Cruz": ["run,marriage,marriage"],
+        "meld.Ben & Dee": ["dix,pinochle"],
+    }
     # Saving the hand stores the list; the match values it (190 + 130; 50 + 120).
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     saved = client.post(
@@ -172,12 +175,15 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
         },
     )
     assert saved.status_code == 303
-    assert totals(client.get(url).get_data(as_text=True)) == {"Team 1": 320, "Team 2": 170}
+    assert totals(client.get(url).get_data(as_text=True)) == {
+        "Ana &amp; Cruz": 320,
+        "Ben &amp; Dee": 170,
+    }
     with app.app_context():
         entry = service.get_match(_match_id(url)).hands[0].input
     assert entry["meld"] == {
-        "Team 1": ["run", "marriage", "marriage"],
-        "Team 2": ["dix", "pinochle"],
+        "Ana & Cruz": ["run", "marriage", "marriage"],
+        "Ben & Dee": ["dix", "pinochle"],
     }
 
 

@@ -16,13 +16,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules.table import Entry, Table
-from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
+from .base import ENTRY_FORMS, NOT_TYPED, EntryForm, HandForm, ToolLink, hand_form_class
 
 __all__ = [
+    "DRAFT",
     "EntryForm",
     "HandForm",
     "ToolLink",
     "apply_chip",
+    "draft_args",
     "entry_form",
     "hand_form_class",
     "hand_form_data",
@@ -50,11 +52,33 @@ def hand_form_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
     return entry_form(table.entry).data(table, entry)
 
 
+#: The prefix of the typed values that a clash carries back to the page's address
+#: (``?f.meld_0=150``): the fresh form shows them again (:func:`draft_args`).
+DRAFT = "f."
+
+
 def query_prefill(table: Table, args: Mapping[str, str]) -> dict[str, Any]:
     """Field values that the tools carry in the match page's address (``?meld.Us=run,dix``,
-    ``?table.Us=385&hand.Us=45``); anything else in it is ignored. The rules judge the values
-    when the hand is saved."""
-    return entry_form(table.entry).prefill(table, args)
+    ``?table.Us=385&hand.Us=45``) and the typing a clash carried back (``?f.meld_0=150``);
+    anything else in it is ignored. The rules judge the values when the hand is saved."""
+    data = entry_form(table.entry).prefill(table, args)
+    for key, value in args.items():
+        name = key.removeprefix(DRAFT)
+        # A name the form has not is no field of it: the form ignores it.
+        if key.startswith(DRAFT) and name not in NOT_TYPED and len(value) <= 200:
+            data[name] = value
+    return data
+
+
+def draft_args(form: HandForm) -> dict[str, str]:
+    """What was typed and picked in a hand form, as the page's address carries it after a
+    clash (:data:`DRAFT`): nothing blank, no hidden field of the form's own."""
+    args: dict[str, str] = {}
+    for name, value in form.data.items():
+        if name in NOT_TYPED or value in (None, "", False):
+            continue
+        args[DRAFT + name] = "y" if value is True else str(value)
+    return args
 
 
 def apply_chip(form: HandForm) -> bool:

@@ -28,6 +28,9 @@ class HandForm(FlaskForm):
 
     idempotency_key = HiddenField()
     version = HiddenField()
+    #: How many hands the match had when the form was made: after a clash the page says what
+    #: changed meanwhile (a hand added on another phone, one undone, one corrected).
+    seen = HiddenField()
     #: A chip tapped without JavaScript: ``"<side index>:<meld id>"`` (or ``"<i>:"`` to clear).
     chip = HiddenField()
 
@@ -37,6 +40,10 @@ class HandForm(FlaskForm):
     api_paths: ClassVar[dict[str, str]]
     #: The tools' link, when this phone may carry a tool's result into the form.
     tools: ToolLink | None = None
+
+
+#: The fields of a hand form that are not typed at the table (never carried as a draft).
+NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "version", "seen", "chip"})
 
 
 class EntryForm:

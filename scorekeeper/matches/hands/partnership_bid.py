@@ -14,6 +14,7 @@ from .pinochle_parts import (
     MeldSidesForm,
     add_contract_fields,
     add_side_fields,
+    check_all_passed,
     contract_data,
     read_contract,
     read_sides,
@@ -49,6 +50,7 @@ class PartnershipBidForm(MeldSidesForm):
         """All pass alone; else the contract, the teams' points and whether it was conceded."""
         contract = read_contract(form)
         if form["result"].data == "all_pass":
+            check_all_passed(form, "result")
             return {"outcome": "all_pass"}
         conceded = form["result"].data == "conceded"
         return {

@@ -50,16 +50,36 @@ def add_player_meld_fields(table: Table, fields: dict[str, Any], paths: dict[str
         paths.setdefault("tricks", "tricks_0")  # the sum of the tricks (docs/rules.md §1)
 
 
+def meld_items(text: str | None) -> list[str]:
+    """The meld ids of a side's list as the chips build it (``"run marriage"``)."""
+    return [item for item in _SEPARATORS.split(text or "") if item]
+
+
 def read_melds(form: HandForm, number_name: str, list_name: str) -> int | list[str]:
-    """A side's meld: the number typed, or the list the chips built (never both)."""
+    """A side's meld: the number typed, or the list the chips built. Both may come when the
+    number shows what the chips add up to (the page's script writes it there): then the list
+    is kept; a number that differs from the chips is refused in plain words."""
     number = read_number(form, number_name)
-    items = [item for item in _SEPARATORS.split(form[list_name].data or "") if item]
-    if items and number is not None:
-        raise FormError(number_name, _("Enter the meld as a number or as melds, not both."))
+    items = meld_items(form[list_name].data)
     for item in items:
         if item not in MELD_IDS:
-            raise FormError(list_name, _("%(meld)s is not a meld.", meld=item))
+            raise FormError(list_name, _("That is not a meld: tap the melds again."))
+    if items and number is not None and number != chips_points(form.table, items):
+        raise FormError(
+            number_name,
+            _(
+                "The melds tapped make %(chips)s, not %(number)s: clear the melds or the number.",
+                chips=chips_points(form.table, items),
+                number=number,
+            ),
+        )
     return items if items else (number or 0)
+
+
+def chips_points(table: Table, items: list[str]) -> int:
+    """What the melds tapped add up to with this match's meld values (the rules judge the
+    list itself when the hand is saved)."""
+    return sum(table.meld_values.get(item, 0) for item in items)
 
 
 def read_sides(form: HandForm, *, allow_blank_tricks: bool) -> dict[str, Any]:
@@ -132,6 +152,26 @@ def add_contract_fields(table: Table, fields: dict[str, Any], paths: dict[str, s
     paths["tricks"] = "tricks_0"  # the sum of the tricks (docs/rules.md §1)
 
 
+def check_all_passed(form: HandForm, field_name: str) -> None:
+    """Everybody passed: nobody bid, so a bidder, a trump or points chosen with it are a
+    slip (the hand would be saved as thrown in, the rest silently dropped): refuse it."""
+    chosen = [name for name in ("bidder", "trump") if form[name].data]
+    typed = [
+        name
+        for name in form.data
+        if name.startswith(("meld_", "tricks_", "bidder_")) and (form[name].data or "").strip()
+    ]
+    lists = [name for name in form.data if name.startswith("melds_") and form[name].data]
+    if chosen or typed or lists:
+        raise FormError(
+            field_name,
+            _(
+                "All passed means nobody bid: no bidder, trump or points. "
+                "Clear them, or pick how the hand was played."
+            ),
+        )
+
+
 def read_contract(form: HandForm) -> dict[str, Any]:
     """The contract as the API takes it; blanks go as ``null`` for the rules to name."""
     return {
@@ -180,5 +220,7 @@ class MeldSidesForm(EntryForm):
             target.data = " ".join(filter(None, [(target.data or "").strip(), meld]))
         else:
             target.data = ""
+        # The chips take over from a number typed before them (the last entry wins).
+        form[f"meld_{index}"].data = ""
         form["chip"].data = ""
         return True

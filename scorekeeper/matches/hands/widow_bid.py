@@ -16,6 +16,7 @@ from .pinochle_parts import (
     MeldSidesForm,
     add_contract_fields,
     add_side_fields,
+    check_all_passed,
     contract_data,
     read_contract,
     read_sides,
@@ -63,6 +64,7 @@ class WidowBidForm(MeldSidesForm):
         contract = read_contract(form)
         outcome = form["outcome"].data or None
         if outcome == "all_pass":
+            check_all_passed(form, "outcome")
             return {"outcome": "all_pass"}
         if form.table.units:
             entry = {**contract, "outcome": outcome}

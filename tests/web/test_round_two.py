@@ -1,0 +1,239 @@
+"""Issue 15 on the server side, without a browser (fast): plain words in every refusal, "all
+passed" with a contract, the meld chips' points, team names, a clash that redirects with the
+typing kept, the undo that says so, "New game, same table" and the chart's raised target."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import service
+from scorekeeper.forms import plain_rule_message, plain_subject
+from scorekeeper.rules import RuleError
+from scorekeeper.rules.match import running_targets
+from tests.helpers import Table, hidden, page_errors, totals
+
+LANGUAGES = ("en", "es", "it", "ru")
+API_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Za-z_]+\.[A-Za-z_\[]\w*")
+
+
+def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
+    html = client.get(url).get_data(as_text=True)
+    keys = {
+        "idempotency_key": hidden(html, "idempotency_key"),
+        "version": hidden(html, "version"),
+        "seen": hidden(html, "seen"),
+    }
+    return client.post(url + "/hands", data={**keys, **data})
+
+
+def field(html: str, name: str) -> str:
+    """The ``<input>`` tag of one field of the page's form."""
+    found = re.search(rf'<input[^>]*name="{name}"[^>]*>', html)
+    assert found, name
+    return found.group(0)
+
+
+def _text(html: str) -> str:
+    """What a page shows (tags and attributes out)."""
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_refusals_name_no_api_field_in_any_language(
+    app: Flask, client: FlaskClient, table: Table, language: str
+) -> None:
+    client.get(f"/lang/{language}?next=/")
+    url = table.start("pinnacola")
+    response = post_hand(client, url, {"table_0": "100"})  # no ending given
+    assert response.status_code == 422
+    errors = page_errors(response.get_data(as_text=True))
+    assert errors
+    assert not [e for e in errors if API_WORDS.search(e)], errors
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for error in (
+            RuleError("_", "say how the deal ended: closed_by, pinnacolone or stalled"),
+            RuleError("rules.target", "may be null only when deals is set"),
+            RuleError(
+                "meld.Ana", "{given!r} is not one of {names}", given="Ana", names="Ben, Cruz"
+            ),
+        ):
+            said = f"{plain_subject(error.path)}: {plain_rule_message(error)}"
+            assert not API_WORDS.search(said), said
+
+
+def test_a_path_is_said_as_what_it_names(app: Flask) -> None:
+    with app.test_request_context():
+        assert plain_subject("meld.Ana") == "Ana, meld"
+        assert plain_subject("sides.Us.table") == "Us, on the table"
+        assert plain_subject("_") == ""
+        assert plain_rule_message(RuleError("bidder", "must be text", code="not_text")) == (
+            "Pick one."
+        )
+
+
+def test_all_passed_with_a_contract_is_refused_and_alone_is_saved(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("partnership-auction")
+    refused = post_hand(client, url, {"result": "all_pass", "bidder": "Ana", "trump": "clubs"})
+    assert refused.status_code == 422
+    assert any("nobody bid" in e for e in page_errors(refused.get_data(as_text=True)))
+    assert post_hand(client, url, {"result": "all_pass"}).status_code == 303
+
+
+def test_a_number_that_shows_the_chips_is_taken_and_one_that_does_not_is_refused(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinochle-2")
+    refused = post_hand(
+        client, url, {"melds_0": "run marriage", "meld_0": "150", "tricks_0": "130"}
+    )
+    assert refused.status_code == 422
+    assert any("170" in e for e in page_errors(refused.get_data(as_text=True)))
+    saved = post_hand(client, url, {"melds_0": "run marriage", "meld_0": "170", "tricks_0": "130"})
+    assert saved.status_code == 303
+    assert totals(client.get(url).get_data(as_text=True)) == {"Ana": 300, "Ben": 120}
+
+
+def test_a_chip_without_javascript_replaces_the_number_and_shows_the_points(
+    client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinochle-2")
+    html = post_hand(client, url, {"meld_0": "150", "chip": "0:aces_around"}).get_data(as_text=True)
+    assert 'value="aces_around"' in html  # the list, in a hidden field
+    assert 'value="150"' not in field(html, "meld_0")  # the chips took over from the 150
+    assert "aces around = 100" in html  # named and added up, in plain words
+
+
+def test_unnamed_teams_are_called_by_their_players(client: FlaskClient, table: Table) -> None:
+    url = table.start("partnership-auction")
+    assert list(totals(client.get(url).get_data(as_text=True))) == [
+        "Ana &amp; Cruz",
+        "Ben &amp; Dee",
+    ]
+    client.get("/lang/it?next=/")
+    url = Table(client).start("pinochle-4")
+    assert list(totals(client.get(url).get_data(as_text=True))) == ["Ana e Cruz", "Ben e Dee"]
+
+
+def test_a_clash_goes_back_to_the_page_with_the_typing_kept(
+    app: Flask, client: FlaskClient, table: Table
+) -> None:
+    url = table.start("pinochle-2")
+    stale = client.get(url).get_data(as_text=True)
+    keys = {name: hidden(stale, name) for name in ("idempotency_key", "version", "seen")}
+    assert post_hand(client, url, {"meld_0": "60", "tricks_0": "130"}).status_code == 303
+    clash = client.post(url + "/hands", data={**keys, "meld_0": "40", "tricks_0": "100"})
+    assert clash.status_code == 303
+    location = urlsplit(clash.headers["Location"])
+    assert location.path == url
+    assert parse_qs(location.query) == {"clash": ["0"], "f.meld_0": ["40"], "f.tricks_0": ["100"]}
+    page = client.get(clash.headers["Location"]).get_data(as_text=True)
+    assert "Another phone saved hand 1 meanwhile." in page
+    assert 'value="40"' in field(page, "meld_0")
+    assert 'value="100"' in field(page, "tricks_0")
+    assert "version" not in _text(page).lower()
+    with app.app_context():
+        assert len(service.get_match(table.id).hands) == 1  # nothing stored twice
+
+
+def test_an_undo_says_which_hand(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinnacola")
+    post_hand(
+        client, url, {"table_0": "385", "table_1": "120", "hand_1": "45", "ending": "closed:0"}
+    )
+    html = client.get(url).get_data(as_text=True)
+    done = client.post(
+        url + "/hands/1/undo",
+        data={"idempotency_key": "undo-1", "version": hidden(html, "version")},
+        follow_redirects=True,
+    )
+    assert "Deal 1 undone." in done.get_data(as_text=True)
+
+
+def test_new_game_same_table(app: Flask, client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-3", opt_target="300", dealer="2")
+    post_hand(client, url, {"meld_0": "200", "tricks_0": "150", "tricks_1": "50"})
+    post_hand(client, url, {"meld_0": "100", "tricks_0": "150", "tricks_1": "100"})
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="rematch"' in html
+    moved = client.post(url + "/rematch")
+    assert moved.status_code == 303
+    new_id = moved.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        old, new = service.get_match(table.id), service.get_match(new_id)
+        assert new.players == old.players
+        assert new.options == old.options
+        assert old.first_dealer == "Cruz"
+        assert new.first_dealer == "Ana"  # the deal moves on (left of Cruz)
+        assert new.hands == []
+    page = client.get(moved.headers["Location"]).get_data(as_text=True)
+    assert 'id="hand-form"' in page  # this phone scores the new match
+    assert "rematch" in client.get("/").get_data(as_text=True)
+
+
+def test_the_chart_knows_every_target_the_match_had(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    url = table.start("pinochle-2", opt_target="300")
+    post_hand(client, url, {"meld_0": "200", "tricks_0": "130", "meld_1": "200"})
+    with app.app_context():
+        state = service.state_of(service.get_match(table.id))
+    assert running_targets(state) == [300, 550]
+    assert client.get(url).get_data(as_text=True).count('class="target"') == 2
+
+
+def test_a_clash_on_a_correction_keeps_the_typing_too(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-2")
+    post_hand(client, url, {"meld_0": "60", "tricks_0": "130"})
+    stale = client.get(url + "/hands/1").get_data(as_text=True)
+    keys = {name: hidden(stale, name) for name in ("idempotency_key", "version", "seen")}
+    post_hand(client, url, {"meld_0": "20", "tricks_0": "100"})  # another phone: hand 2
+    clash = client.post(url + "/hands/1", data={**keys, "meld_0": "80", "tricks_0": "130"})
+    assert clash.status_code == 303
+    assert urlsplit(clash.headers["Location"]).path == url + "/hands/1"
+    page = client.get(clash.headers["Location"]).get_data(as_text=True)
+    assert "Another phone saved hand 2 meanwhile." in page
+    assert 'value="80"' in field(page, "meld_0")
+
+
+@pytest.mark.parametrize(
+    ("language", "one"), [("en", "(1 unit)"), ("es", "(1 unidad)"), ("ru", "(1 единица)")]
+)
+def test_one_unit_is_one_unit_and_nothing_reads_plus_zero(
+    client: FlaskClient, table: Table, language: str, one: str
+) -> None:
+    client.get(f"/lang/{language}?next=/")
+    url = table.start("auction", ["Ana", "Ben", "Cruz"], opt_kitty="")
+    post_hand(client, url, {"bidder": "Ana", "bid": "300", "trump": "clubs", "outcome": "made"})
+    post_hand(client, url, {"bidder": "Ben", "bid": "300", "trump": "clubs", "outcome": "made"})
+    page = _text(client.get(url + "/settle").get_data(as_text=True))
+    assert one in page, page
+    assert "+0" not in page
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "rules"),
+    [
+        ("pinochle-2", ["Ana", "Ben"], {"counting": "simple"}),
+        ("pinochle-4", ["Ana", "Ben", "Cruz", "Dee"], {"saving_trick": "player"}),
+        ("auction", ["Ana", "Ben", "Cruz", "Dee", "Eve", "Flo"], {}),
+        ("auction", ["Ana", "Ben", "Cruz"], {"scoring": "points"}),
+        ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], {"melds": {"double_pinochle": 400}}),
+        ("pinnacola", ["Ana", "Ben", "Cruz", "Dee"], {"target": None, "deals": 5}),
+    ],
+)
+def test_every_form_starts_again_at_the_same_table(
+    app: Flask, variant: str, players: list[str], rules: dict[str, Any]
+) -> None:
+    with app.app_context():
+        match, _token = service.create_match(variant, players, None, rules, players[-1])
+        new, _token = service.rematch(match.public_id)
+        assert (new.variant, new.players, new.teams) == (match.variant, match.players, match.teams)
+        assert new.options == match.options
+        assert new.first_dealer == players[0]  # the deal moves on from the last seat
