@@ -44,7 +44,7 @@ def _opened() -> list[Opened]:
                 "id": public_id,
                 "title": find_variant(match.variant).title,
                 "sides": service.setup_of(match).sides,
-                "hands": len(match.hands),
+                "hands": service.hand_count(match),
                 "finished": finished,
                 "mine": token_for(public_id) is not None,
             }

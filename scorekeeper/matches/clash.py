@@ -67,7 +67,7 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
     if not seen_text.isdigit() or len(seen_text) > 6:
         return None
     seen = int(seen_text)
-    hands = len(match.hands)
+    hands = service.hand_count(match)
     words = find_variant(match.variant).table(service.setup_of(match)).words
     added = None
     if hands > seen and hands <= len(state.hands):

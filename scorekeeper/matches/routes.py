@@ -41,6 +41,9 @@ from .new_form import grouped_options, new_match_error, new_match_form_class, re
 from .page import CHIPS, TRUMP_SYMBOLS, undone_text
 from .tokens import keep_token, no_longer_scoring, remember_opened, scoring_token, token_for
 
+#: How many of the latest hands the match page lists before "Show the whole list".
+HISTORY = 40
+
 #: Query arguments of the match page that fill its hand form in (the tools' results).
 CARRIED = ("meld.", "table.", "hand.")
 
@@ -131,7 +134,7 @@ def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -
     form = hand_form_class(table)(data=data)
     form["idempotency_key"].data = new_key()
     form["version"].data = str(match.version)
-    form["seen"].data = str(len(match.hands))
+    form["seen"].data = str(service.hand_count(match))
     return form
 
 
@@ -176,7 +179,12 @@ def _render_match(
                 {"hand": problem.hand, "message": plain_rule_message(problem.error)}
                 for problem in state.problems
             ],
-            stored_hands=len(match.hands),
+            stored_hands=service.hand_count(match),
+            # The latest hands only, unless the page asks for every one (?hands=all): a phone
+            # scrolls back a few hands, and a page of 1,000 rows costs the server and the phone.
+            shown_hands=state.hands
+            if request.args.get("hands") == "all"
+            else state.hands[-HISTORY:],
         ),
         status,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
 from scorekeeper.matches.hands import hand_form_class, read_hand
+from scorekeeper.matches.routes import HISTORY
 from scorekeeper.rules import find_variant
 from scorekeeper.rules.table import Table as HandTable
 from tests.helpers import Table, hidden, page_errors, totals
@@ -309,3 +311,24 @@ def test_pinnacola_in_teams(client: FlaskClient, app: Flask, table: Table) -> No
     )
     assert response.status_code == 303, page_errors(response.get_data(as_text=True))
     assert totals(client.get(url).get_data(as_text=True)) == {"Us": 385, "Them": 45}
+
+
+def test_the_match_page_lists_the_latest_hands_and_links_to_the_whole_list(
+    client: FlaskClient, app: Flask, table: Table
+) -> None:
+    """Issue 13: a page of 1,000 hand rows cost the server 190-340 ms and the phone its
+    scrolling; the page lists the latest ones (routes.HISTORY) and links to all of them."""
+    url = table.start("auction")  # in units: no target ends it
+    hand = {"bidder": "Ben", "bid": "300", "outcome": "thrown_in"}
+    for _ in range(HISTORY + 2):
+        assert post_hand(client, url, hand).status_code == 303
+    html = client.get(url).get_data(as_text=True)
+    count = hand_count(app, url)
+    assert count == HISTORY + 2
+    rows = re.findall(r'<li class="hand-row" id="hand-(\d+)"', html)
+    assert [int(n) for n in rows] == list(range(count, count - HISTORY, -1))
+    assert f"({count})" in html
+    assert 'id="all-hands"' in html
+    whole = client.get(url + "?hands=all").get_data(as_text=True)
+    assert len(re.findall(r'<li class="hand-row"', whole)) == count
+    assert 'id="all-hands"' not in whole
