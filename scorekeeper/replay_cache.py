@@ -17,8 +17,9 @@ the replay's checkpoints (:class:`~scorekeeper.rules.runner.Checkpoint`, one eve
 What the pages and the API make of each hand (its JSON in a language) is kept beside it
 (:meth:`Cached.per_hand`), for the hands the next version shares.
 
-Bounded: at most ``REPLAY_CACHE_MATCHES`` matches (least recently used first out; 0 turns the
-cache off), each with at most ``MAX_HANDS / CHECKPOINT_EVERY + 1`` checkpoints.
+Bounded: at most ``REPLAY_CACHE_MATCHES`` matches and :data:`HANDS_PER_MATCH` times as many
+hands in all (least recently used first out; 0 turns the cache off), each match with at most
+``MAX_HANDS / CHECKPOINT_EVERY + 1`` checkpoints.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ from .rules.runner import Checkpoint
 #: How many hands apart the checkpoints of a replay are: correcting a hand replays at most this
 #: many hands before it.
 CHECKPOINT_EVERY = 50
+
+#: The hands the cache holds in all, per match it may hold: a bound on its memory whatever the
+#: matches' lengths (256 matches of 1,000 hands would hold hundreds of MB).
+HANDS_PER_MATCH = 60
 
 T = TypeVar("T")
 
@@ -101,9 +106,13 @@ def inherit(entry: Cached, before: Cached | None) -> Cached:
 class ReplayCache:
     """The cache of one process: thread-safe (gthread workers), least recently used out."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, hands: int | None = None) -> None:
         self.size = size
+        #: The most hands kept in all (what the memory holds grows with them, a few KB each):
+        #: by default an average of :data:`HANDS_PER_MATCH` per match.
+        self.hands = hands if hands is not None else size * HANDS_PER_MATCH
         self._entries: OrderedDict[int, Cached] = OrderedDict()
+        self._held = 0
         self._lock = threading.Lock()
 
     def get(self, match_id: int) -> Cached | None:
@@ -120,15 +129,25 @@ class ReplayCache:
         if self.size <= 0:
             return
         with self._lock:
+            before = self._entries.pop(match_id, None)
+            if before is not None:
+                self._held -= before.count
             self._entries[match_id] = entry
-            self._entries.move_to_end(match_id)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            self._held += entry.count
+            while len(self._entries) > 1 and (
+                len(self._entries) > self.size or self._held > self.hands
+            ):
+                _, dropped = self._entries.popitem(last=False)
+                self._held -= dropped.count
 
     def clear(self) -> None:
         """Forget every match (tests, and a restore of the database)."""
         with self._lock:
             self._entries.clear()
+            self._held = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 def best_start(

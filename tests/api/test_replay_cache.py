@@ -237,3 +237,25 @@ def test_the_cache_changes_no_answer(
     final = twin.send(pick, "GET", "", None, {})
     assert final[0] == final[1]
     assert final[0][0] == 200
+
+
+def test_the_cache_is_bounded_by_matches_and_by_hands() -> None:
+    """Least recently used out, by count of matches and by hands held in all (the memory)."""
+    from scorekeeper.replay_cache import Cached, ReplayCache
+    from scorekeeper.rules import MatchState
+
+    def entry(count: int) -> Cached:
+        return Cached(1, "", MatchState((), (), {}), count, ())
+
+    cache = ReplayCache(3, hands=100)
+    for match_id in range(5):
+        cache.put(match_id, entry(10))
+    assert len(cache) == 3
+    assert cache.get(0) is None
+    assert cache.get(4) is not None
+    cache.put(7, entry(95))  # 95 + the others' 20 is over 100: the oldest go
+    assert cache.get(7) is not None
+    assert len(cache) == 1
+    cache.put(7, entry(5))  # replacing an entry counts its hands once
+    cache.put(8, entry(90))
+    assert len(cache) == 2
