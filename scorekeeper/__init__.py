@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import assets, backup, health, i18n, observe, rate_limits, security, sqlite
+from . import assets, backup, health, i18n, observe, offline, rate_limits, security, sqlite
 from .config import Config
 from .extensions import babel, csrf, db, migrate
 from .replay_cache import ReplayCache
@@ -53,6 +53,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(tools_bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(offline.bp)  # /sw.js and the manifest (issue 16)
     return app
 
 

@@ -1,7 +1,27 @@
 // scorekeeper: small conveniences on top of pages that work without JavaScript.
+// The other modules (drafts.js, queue.js) hook into window.scorekeeper: each adds what it
+// does to a page with onPage(), which queue.js runs again on a page it swaps in place.
 "use strict";
 (function () {
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+  var hooks = [];
+  var SK = window.scorekeeper = {
+    $all: $all,
+    onPage: function (fn) { hooks.push(fn); fn(document); },
+    page: function () { hooks.forEach(function (fn) { fn(document); }); },
+    // localStorage, or nothing where the phone refuses it (private mode, storage full).
+    store: (function () {
+      try {
+        var s = window.localStorage, probe = "sk:probe";
+        s.setItem(probe, "1"); s.removeItem(probe);
+        return {
+          get: function (key) { try { return JSON.parse(s.getItem(key) || "null"); } catch (e) { return null; } },
+          set: function (key, value) { try { s.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; } },
+          drop: function (key) { try { s.removeItem(key); } catch (e) { /* nothing kept */ } }
+        };
+      } catch (e) { return null; }
+    })()
+  };
   function num(input) { var v = input.value.trim(); return /^\d+$/.test(v) ? parseInt(v, 10) : null; }
   function typeable(el) {
     return el.tagName === "INPUT" && !el.disabled && !el.readOnly && el.offsetParent !== null &&
@@ -15,17 +35,32 @@
     });
   }
 
-  $all(document, ".js-only").forEach(function (el) { el.hidden = false; });
+  SK.onPage(function (root) {
+    $all(root, ".js-only").forEach(function (el) { el.hidden = false; });
 
-  // A form is sent once: a second tap while it is on its way does nothing.
-  $all(document, "form").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (form.dataset.sent) { event.preventDefault(); return; }
-      var by = event.submitter;
-      if (by && by.name === "chip") return;
-      form.dataset.sent = "1";
+    // A form is sent once: a second tap while it is on its way does nothing.
+    $all(root, "form").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        if (event.defaultPrevented) return;  // held back (offline: queue.js says so)
+        if (form.dataset.sent) { event.preventDefault(); return; }
+        var by = event.submitter;
+        if (by && by.name === "chip") return;
+        form.dataset.sent = "1";
+      });
     });
+    var hand = root.getElementById("hand-form");
+    if (hand) handForm(hand);
+    var newMatch = root.querySelector("form.newmatch");
+    if (newMatch) newMatchForm(newMatch);
   });
+
+  // The service worker (sw.js, issue 16): the app opens without signal. Browsers offer it on
+  // HTTPS and localhost only; elsewhere the page works as it is.
+  if (navigator.serviceWorker && document.documentElement.dataset.sw) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register(document.documentElement.dataset.sw).catch(function () {});
+    });
+  }
 
   // The screen stays awake while a match or its scoreboard is open (where the phone can).
   if (document.querySelector(".totals") && navigator.wakeLock) {
@@ -43,8 +78,10 @@
     keepAwake();
   }
 
-  var hand = document.getElementById("hand-form");
-  if (hand) {
+  // The hand form. Its derived parts (the chips' sum, the worked-out trick points, the bid's
+  // buttons, "took a trick") are shown again by hand.skRefresh() after a script writes the
+  // fields (a draft restored, the form cleared).
+  function handForm(hand) {
     var inputs = $all(hand, "input");
     var nextField = function (from) {
       var after = inputs.slice(inputs.indexOf(from) + 1);
@@ -164,6 +201,7 @@
     // The bid: a round bid in one tap, its tens in a second; the stepper for the rest.
     var bid = hand.querySelector("input.bid-input");
     var quick = hand.querySelector(".quick");
+    var mark = null;
     if (bid) {
       var low = quick ? parseInt(quick.dataset.min, 10) || 0 : 0;
       var high = quick ? parseInt(quick.dataset.max, 10) || 0 : 0;
@@ -176,7 +214,7 @@
           chip.hidden = value <= low || (high && value > high);  // the minimum has its own
         });
       };
-      var mark = function () {
+      mark = function () {
         var v = num(bid);
         if (v !== null) showHundred(Math.floor(v / 100) * 100);
         $all(hand, ".quick .chip").forEach(function (chip) {
@@ -202,11 +240,14 @@
     }
 
     // The bidder's team is marked; a bidder picked after "all passed" means the hand was bid.
+    var markTeam = function (radio) {
+      $all(hand, ".side[data-players], .team[data-players]").forEach(function (box) {
+        box.classList.toggle("bidding", box.dataset.players.split("|").indexOf(radio.value) >= 0);
+      });
+    };
     $all(hand, ".bidder input").forEach(function (radio) {
       radio.addEventListener("change", function () {
-        $all(hand, ".side[data-players], .team[data-players]").forEach(function (box) {
-          box.classList.toggle("bidding", box.dataset.players.split("|").indexOf(radio.value) >= 0);
-        });
+        markTeam(radio);
         var passed = hand.querySelector("input[value=all_pass]:checked");
         if (passed) {
           passed.checked = false;
@@ -231,6 +272,17 @@
       });
     });
 
+    hand.skRefresh = function () {
+      $all(hand, "input.meld").forEach(function (number) {
+        delete number.dataset.chips;
+        showMelds(meldBox(number));
+      });
+      tricks.forEach(function (t) { t.dataset.typed = t.value.trim() && !t.dataset.auto ? "1" : ""; });
+      if (bid) mark();
+      $all(hand, ".bidder input:checked").forEach(markTeam);
+      hand.dispatchEvent(new Event("input"));  // "took a trick" follows the points
+    };
+
     // A refused entry: the first field to fix is brought into view.
     if (document.getElementById("refused")) {
       var bad = hand.querySelector(".invalid, .error");
@@ -241,8 +293,7 @@
   // New match: show the optional seats as they are needed; the dealer and partner pickers
   // show names and only the seats taken; the teams only when four sit down; an unnamed team
   // is called by its players.
-  var newMatch = document.querySelector("form.newmatch");
-  if (newMatch) {
+  function newMatchForm(newMatch) {
     var seats = $all(newMatch, ".player");
     var least = parseInt(newMatch.dataset.min, 10) || seats.length;
     var shown = Math.max(least, seats.filter(function (s) { return s.querySelector("input").value.trim(); }).length);
@@ -300,6 +351,12 @@
     } else {
       $all(newMatch, "[data-add-player]").forEach(function (b) { b.parentNode.hidden = true; });
     }
+    newMatch.skRefresh = function () {
+      var filled = 0;
+      seats.forEach(function (s, i) { if (s.querySelector("input").value.trim()) filled = i + 1; });
+      shown = Math.max(least, filled);
+      if (seats.length > least) showSeats(); else relabel();
+    };
     $all(newMatch, "input.name").forEach(function (input) { input.addEventListener("input", relabel); });
     $all(newMatch, "select[name=partner]").forEach(function (s) { s.addEventListener("change", relabel); });
     relabel();

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from .. import service
@@ -21,6 +22,7 @@ from ..rules.pinochle import MELD_CHIPS, MELD_NAMES
 from ..rules.table import Table
 from ..rules.variants import find_variant
 from . import bp
+from .hands.base import NOT_TYPED
 
 #: The meld chips of the hand forms: meld id and its English name (the page translates it).
 CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in MELD_CHIPS)
@@ -80,6 +82,23 @@ def next_first_dealer(match: Match) -> str:
     return service.setup_of(match).dealer_of(2)
 
 
+#: How many dealers after the next one the match page names for the hands a phone keeps
+#: while offline (static/queue.js).
+UPCOMING = 8
+
+
+@bp.app_template_global()
+def upcoming_dealers(match: Match, state: MatchState) -> list[str]:
+    """Who deals the hands after the next one, as the deal passes on (the rules'
+    ``Setup.dealer_of``); empty when the next hand's dealer is not the one that says (a
+    finished match)."""
+    setup = service.setup_of(match)
+    after = len(state.hands) + 1
+    if state.dealer != setup.dealer_of(after):
+        return []
+    return [setup.dealer_of(after + k) for k in range(1, UPCOMING + 1)]
+
+
 @bp.app_template_global()
 def meld_points(table: Table, items: Sequence[str]) -> int:
     """What the melds tapped add up to with this match's meld values (shown before saving)."""
@@ -105,6 +124,20 @@ def signed(value: int) -> str:
     """A balance with its sign, as the locale writes numbers: "+5", "-5", and "0" (never
     "+0")."""
     return ("+" if value > 0 else "") + number(value)
+
+
+@bp.app_template_global()
+def blank_values(form: FlaskForm) -> dict[str, str | bool]:
+    """What the fields of ``form`` hold before anything is typed (their defaults: the minimum
+    bid, "played"), for the forms' "Clear" (static/drafts.js); fields blank by default are
+    left out."""
+    blank: dict[str, str | bool] = {}
+    for field in form:
+        default = field.default
+        if field.name in NOT_TYPED or callable(default) or default in (None, "", False):
+            continue
+        blank[field.name] = default if isinstance(default, bool) else str(default)
+    return blank
 
 
 @bp.app_template_filter("plain")

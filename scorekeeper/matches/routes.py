@@ -1,5 +1,10 @@
 """Routes of the phone pages. Thin: read the form into the API's body, call the service,
-redirect; on a refusal show the page again with the message next to the field it names."""
+redirect; on a refusal show the page again with the message next to the field it names.
+
+A hand form sent by the page's script (static/queue.js) says so with the :data:`SWAP` header:
+a hand stored is then answered with the match page itself (200), which the script swaps in
+place, instead of a redirect and a second request (issue 14). Without the script the form is
+posted and answered as always."""
 
 from __future__ import annotations
 
@@ -46,6 +51,9 @@ HISTORY = 40
 
 #: Query arguments of the match page that fill its hand form in (the tools' results).
 CARRIED = ("meld.", "table.", "hand.")
+
+#: The header of a hand form sent by the page's script: answer a stored hand with the page.
+SWAP = "Scorekeeper-Swap"
 
 
 class ActionForm(FlaskForm):
@@ -130,8 +138,9 @@ def table_of(match: Match, active: tuple[str, ...] = ()) -> Table:
 
 
 def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -> HandForm:
-    """A fresh hand form: a new double-tap key and the version it was made from."""
-    form = hand_form_class(table)(data=data)
+    """A fresh hand form: a new double-tap key and the version it was made from (never what
+    a request posted: the page that answers a hand stored shows an empty form)."""
+    form = hand_form_class(table)(formdata=None, data=data)
     form["idempotency_key"].data = new_key()
     form["version"].data = str(match.version)
     form["seen"].data = str(service.hand_count(match))
@@ -139,7 +148,7 @@ def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -
 
 
 def _action_form(match: Match) -> ActionForm:
-    form = ActionForm()
+    form = ActionForm(formdata=None)
     form["idempotency_key"].data = new_key()
     form["version"].data = str(match.version)
     return form
@@ -198,6 +207,11 @@ def _tool_link(public_id: str, args: Any) -> ToolLink:
 @bp.get("/m/<public_id>")
 def show(public_id: str) -> Any:
     """Totals, whose deal, the next hand's form (for the creator) and the history of hands."""
+    return _match_page(public_id, request.args)
+
+
+def _match_page(public_id: str, args: Any) -> tuple[str, int]:
+    """The match page, its hand form filled in from ``args`` (a tool's result, a clash)."""
     match = match_or_404(public_id)
     remember_opened(public_id)
     scoring_token(match)  # forgets a token that another phone's take-over made stale
@@ -206,9 +220,17 @@ def show(public_id: str) -> Any:
     # A stored hand the rules refuse (docs/rules.md §7) is corrected or undone before any other.
     if token_for(public_id) and state.status != FINISHED and not state.problems:
         table = table_of(match, state.active)
-        form = _hand_form(table, match, query_prefill(table, request.args))
-        form.tools = _tool_link(public_id, request.args)
+        form = _hand_form(table, match, query_prefill(table, args))
+        form.tools = _tool_link(public_id, args)
     return _render_match(match, state, form)
+
+
+def _stored(public_id: str, anchor: str | None = None) -> Any:
+    """The answer to a hand stored: the match page itself to the page's script (it swaps it in
+    place, :data:`SWAP`), else a redirect to it (a reload then sends nothing again)."""
+    if request.headers.get(SWAP):
+        return _match_page(public_id, {})
+    return redirect(url_for(".show", public_id=public_id, _anchor=anchor), code=303)
 
 
 def _token_or_403(public_id: str) -> str:
@@ -231,7 +253,7 @@ def add_hand(public_id: str) -> Any:
     if apply_chip(form):
         return _render_match(match, state, form)
     if _store_hand(form, service.add_hand, public_id, token):
-        return redirect(url_for(".show", public_id=public_id), code=303)
+        return _stored(public_id)
     return _render_match(match, state, form, 422)
 
 
@@ -278,7 +300,7 @@ def correct_hand(public_id: str, number: int) -> Any:
             abort(400)
         if not apply_chip(form):
             if _store_hand(form, service.replace_hand, public_id, token, number):
-                return redirect(url_for(".show", public_id=public_id, _anchor="hands"), code=303)
+                return _stored(public_id, "hands")
             status = 422
     return (
         render_template(

@@ -116,9 +116,14 @@ class Phone:
         self.keys(text)
 
     def submit(self, selector: str = "form#hand-form button.save") -> None:
-        """Tap a submit button and wait for the next page."""
-        with self.page.expect_navigation(wait_until="load"):
-            self.tap(selector)
+        """Tap a submit button and wait for the answer: a hand form's is swapped into the page
+        in place by its script (issue 14), any other form's (or one without a script) is the
+        next page."""
+        if selector.startswith("form#hand-form") and scripted(self.page):
+            answered(self.page, lambda: self.tap(selector))
+        else:
+            with self.page.expect_navigation(wait_until="load"):
+                self.tap(selector)
 
     def shot(self, name: str) -> Path:
         """Save a full-page screenshot.
@@ -152,6 +157,26 @@ class Phone:
     def errors(self) -> list[str]:
         """The messages of a refused entry."""
         return [text.strip() for text in self.page.locator(".error").all_inner_texts()]
+
+
+#: How many answers to a hand form the page's script has shown (static/queue.js counts them).
+ANSWERS = "() => document.documentElement.dataset.answers || '0'"
+
+
+def scripted(page: Any) -> bool:
+    """True when the page's script sends the hand form itself (a page with JavaScript on)."""
+    try:
+        return bool(page.evaluate("() => !!(window.scorekeeper && window.scorekeeper.swaps)"))
+    except Exception:  # JavaScript off: nothing can be evaluated
+        return False
+
+
+def answered(page: Any, act: Any) -> None:
+    """Do ``act`` (a tap on a hand form's save button) and wait until the script has shown
+    the server's answer in place: the page swapped, stored or refused."""
+    before = page.evaluate(ANSWERS)
+    act()
+    page.wait_for_function(f"(n) => ({ANSWERS})() !== n", arg=before)
 
 
 def _count_bytes(phone: Phone, cdp: Any) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import Phone
+from .conftest import Phone, answered, scripted
 
 
 def start_match(
@@ -78,8 +78,17 @@ def enter_hand(
         page.locator(f"#{field_id}").dispatch_event("input")
     for box in checks or []:
         page.locator(f"#{box}").check()
-    with page.expect_navigation(wait_until="load"):
-        page.click("form#hand-form button.save")
+    save(page)
+
+
+def save(page: Any, selector: str = "form#hand-form button.save") -> None:
+    """Tap a hand form's save button and wait for the answer: swapped in place by the page's
+    script (issue 14), or the next page without one."""
+    if scripted(page):
+        answered(page, lambda: page.click(selector))
+    else:
+        with page.expect_navigation(wait_until="load"):
+            page.click(selector)
 
 
 def open_chips(page: Any, box: str) -> None:

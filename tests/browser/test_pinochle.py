@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .conftest import Phone
-from .flows import check_fits, enter_hand, start_match
+from .flows import check_fits, enter_hand, save, start_match
 
 
 def test_two_handed_to_a_winner_with_a_refusal_a_correction_and_an_undo(phone: Phone) -> None:
@@ -34,8 +34,7 @@ def test_two_handed_to_a_winner_with_a_refusal_a_correction_and_an_undo(phone: P
     assert phone.page.input_value("#meld_1") == "30"  # the chips' sum, shown
     phone.page.fill("#meld_1", "80")  # a number typed replaces the chips
     assert phone.page.input_value("#melds_1") == ""
-    with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click("form#hand-form button.save")
+    save(phone.page)
     assert phone.totals() == {"Ana": 420, "Ben": 350}
     # Undo the last hand.
     phone.page.click("#undo")  # it asks first

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from .conftest import TIMEOUT_MS, Phone
-from .flows import enter_hand
+from .flows import enter_hand, save
 from .table import LANGUAGES, assert_plain, check_page, shown_text, start
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -95,8 +95,7 @@ def test_2_worked_out_tricks_can_be_typed_over(phone: Phone) -> None:
     page.keyboard.type("80")
     assert page.input_value("#tricks_1") == "20"
     page.locator("label.pick.v-Ana").click()
-    with page.expect_navigation(wait_until="load"):
-        page.click("form#hand-form button.save")
+    save(page)
     assert page.locator(".hand-row").count() == 1, phone.errors()
     assert phone.totals() == {"Ana": 230, "Ben": 20}
 
@@ -320,8 +319,7 @@ def test_11_a_clash_keeps_the_typing_and_a_reload_resends_nothing(
     other.fill("#meld_0", "40")
     other.fill("#tricks_0", "100")
     other.locator("#tricks_0").dispatch_event("input")
-    with other.expect_navigation(wait_until="load"):
-        other.click("form#hand-form button.save")
+    save(other)
     clash = other.locator("#clash")
     expect(clash).to_be_visible()
     text = clash.inner_text()
@@ -335,8 +333,7 @@ def test_11_a_clash_keeps_the_typing_and_a_reload_resends_nothing(
     other.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     other.reload(wait_until="load")
     assert posts == []  # the reload asks again, it sends no stale form
-    with other.expect_navigation(wait_until="load"):
-        other.click("form#hand-form button.save")
+    save(other)
     assert other.locator(".hand-row").count() == 2
     other.close()
 
@@ -566,8 +563,7 @@ def test_a_hand_with_meld_chips_is_saved_without_javascript(
         page.fill("#tricks_0", "150")
         page.fill("#tricks_1", "100")
         page.fill("#meld_1", "20")
-        with page.expect_navigation(wait_until="load"):
-            page.click("form#hand-form button.save")
+        save(page)
         assert phone.totals() == {"Ana & Cruz": 290, "Ben & Dee": 120}, phone.errors()
         check_page(phone, "nojs-partnership-after-hand")
     finally:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .conftest import Phone
-from .flows import check_fits, open_chips, start_match
+from .flows import check_fits, open_chips, save, start_match
 
 
 def test_meld_per_player_fits_and_its_chips_fill_that_player(phone: Phone) -> None:
@@ -28,8 +28,7 @@ def test_meld_per_player_fits_and_its_chips_fill_that_player(phone: Phone) -> No
     page.check("#took_p2")
     page.fill("#tricks_0", "130")  # Them's tricks fill themselves: 120
     assert page.locator("#tricks_1").input_value() == "120"
-    with page.expect_navigation(wait_until="load"):
-        page.click("form#hand-form button.save")
+    save(page)
     assert phone.totals() == {"Us": 190, "Them": 120}, phone.errors()
 
 

@@ -1,0 +1,206 @@
+"""The phone on a slow network (issue 14, "Targets"; issue 16): what a scorekeeper's phone waits
+for, measured in Chromium the way the issue profiled it, side by side in one run.
+
+The server is the real serving stack (gunicorn with ``gunicorn.conf.py``, as ``bin/run``
+starts it) on a temporary SQLite database. The phone is Debian's chromium at 360 x 740 with
+4x CPU throttling, 400 kbps each way and 400 ms round trips (Chrome DevTools Protocol). The
+match has 20 hands (two-handed pinochle), typed in through its page.
+
+- cold: the match page opened with nothing cached: first contentful paint, and the bytes of
+  the page itself and of everything it loads, as they came over the wire (compressed);
+- warm: the page opened again (the static files cached for a year under their hashes);
+- save: "Save the hand" tapped until the new totals are painted (the answer swapped in place
+  by static/queue.js, two animation frames after it), median of several hands; beside it the
+  plain form POST with JavaScript off (POST, redirect, the whole page again: what every phone
+  did before), tap until the next page's load event.
+
+The service worker is blocked here (``service_workers="block"``): the figures are what the
+network gives, not a copy kept on the phone (that only makes a warm page quicker).
+
+Bench scripts measure, tests assert behaviour: nothing here fails on a slow machine; each target
+is printed with its figure.
+
+Run: .venv/bin/python bench/phone.py [--hands 20] [--saves 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from serve import server  # bench/serve.py: gunicorn as bin/serve starts it
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+VIEWPORT = {"width": 360, "height": 740}
+#: Issue 14's phone: 4x slower CPU, 400 kbps, 400 ms round trips.
+CPU_SLOWDOWN = 4
+NETWORK = {
+    "offline": False,
+    "latency": 400,
+    "downloadThroughput": 400_000 / 8,
+    "uploadThroughput": 400_000 / 8,
+}
+#: Issue 14's targets (seconds, bytes).
+TARGETS = {"save": 0.8, "cold": 1.0, "warm": 0.5, "cold page bytes": 12 * 1024}
+
+FIRST_PAINT = """() => new Promise((resolve) => {
+  const seen = performance.getEntriesByName('first-contentful-paint');
+  if (seen.length) return resolve(seen[0].startTime);
+  new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime))
+    .observe({type: 'paint', buffered: true});
+})"""
+
+#: Resolves with the time from the tap on "Save" to the new totals painted.
+SAVE_TIMER = """() => { window.__saved = new Promise((resolve) => {
+  let tapped = 0;
+  document.addEventListener('click', (e) => {
+    if (e.target.closest('button.save')) tapped = performance.now();
+  }, true);
+  new MutationObserver(() => requestAnimationFrame(() => requestAnimationFrame(
+    () => resolve(performance.now() - tapped)))).observe(document.documentElement,
+    {attributes: true, attributeFilter: ['data-answers']});
+}); }"""
+
+
+def slow(context: Any, page: Any, received: dict[str, int]) -> None:
+    """Throttle ``page`` as issue 14's phone, and count what it receives per URL."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    urls: dict[str, str] = {}
+    cdp.on(
+        "Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"])
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: received.__setitem__(
+            urls.get(e["requestId"], e["requestId"]),
+            received.get(urls.get(e["requestId"], e["requestId"]), 0) + int(e["encodedDataLength"]),
+        ),
+    )
+
+
+def type_hand(page: Any, meld: str = "20", tricks: str = "130") -> None:
+    page.fill("#meld_0", meld)
+    page.fill("#tricks_0", tricks)
+    page.locator("#tricks_0").dispatch_event("input")
+
+
+def make_match(browser: Any, base: str, hands: int) -> tuple[str, list[dict[str, Any]]]:
+    """A match of ``hands`` hands typed in through its page (unthrottled); its path and the
+    cookies of the phone that scores it."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    page = context.new_page()
+    page.goto(base + "/new/pinochle-2", wait_until="load")
+    page.fill("#player_0", "Ana")
+    page.fill("#player_1", "Ben")
+    page.click("details.rules summary")
+    page.fill("#opt_target", "100000")
+    with page.expect_navigation(wait_until="load"):
+        page.click("form.newmatch button[type=submit]")
+    for n in range(hands):
+        type_hand(page)
+        before = page.evaluate("document.documentElement.dataset.answers || '0'")
+        page.click("form#hand-form button.save")
+        page.wait_for_function(
+            "(n) => (document.documentElement.dataset.answers || '0') !== n", arg=before
+        )
+        assert page.locator(".hand-row").count() == min(n + 1, 40)
+    path = page.url.removeprefix(base)
+    cookies = context.cookies()
+    context.close()
+    return path, cookies
+
+
+def measure(browser: Any, base: str, path: str, cookies: Any, saves: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    context.add_cookies(cookies)
+    page = context.new_page()
+    received: dict[str, int] = {}
+    slow(context, page, received)
+    page.goto(base + path, wait_until="load")
+    figures["cold"] = page.evaluate(FIRST_PAINT) / 1000
+    figures["cold page bytes"] = sum(v for url, v in received.items() if "/m/" in url)
+    figures["cold total bytes"] = sum(received.values())
+    page.goto(base + path, wait_until="load")
+    figures["warm"] = page.evaluate(FIRST_PAINT) / 1000
+    times = []
+    for _ in range(saves):
+        page.evaluate(SAVE_TIMER)
+        type_hand(page)
+        page.click("form#hand-form button.save")
+        times.append(page.evaluate("window.__saved") / 1000)
+    figures["save"] = statistics.median(times)
+    figures["save runs"] = times
+    context.close()
+    # The same tap without JavaScript: the form posted, redirected, the whole page again.
+    plain = browser.new_context(viewport=VIEWPORT, java_script_enabled=False)
+    plain.add_cookies(cookies)
+    page = plain.new_page()
+    slow(plain, page, {})
+    page.goto(base + path, wait_until="load")
+    times = []
+    for _ in range(saves):
+        type_hand(page, tricks="130")
+        page.fill("#tricks_1", "120")
+        started = time.perf_counter()
+        with page.expect_navigation(wait_until="load"):
+            page.click("form#hand-form button.save")
+        times.append(time.perf_counter() - started)
+    figures["plain save"] = statistics.median(times)
+    plain.close()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--saves", type=int, default=5)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'phone.sqlite'}"
+        with server(url, workers=2, threads=8) as port, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                base = f"http://127.0.0.1:{port}"
+                path, cookies = make_match(browser, base, options.hands)
+                figures = measure(browser, base, path, cookies, options.saves)
+            finally:
+                browser.close()
+    print(
+        f"phone: {CPU_SLOWDOWN}x CPU, {NETWORK['downloadThroughput'] * 8 / 1000:.0f} kbps, "
+        f"{NETWORK['latency']} ms round trips; a {options.hands}-hand match; gunicorn on SQLite"
+    )
+    print(f"  cold page, everything it loads: {figures['cold total bytes']} bytes on the wire")
+    for name, target in TARGETS.items():
+        value = figures[name]
+        if name.endswith("bytes"):
+            shown, goal = f"{value} bytes", f"{target} bytes"
+        else:
+            shown, goal = f"{value:.2f} s", f"{target:.1f} s"
+        verdict = "ok" if value <= target else "OVER"
+        print(f"  {name:<16} {shown:>12}   target < {goal:<12} {verdict}")
+    runs = ", ".join(f"{t:.2f}" for t in figures["save runs"])
+    print(f"  save runs: {runs} s")
+    print(
+        f"  plain form POST without JavaScript (POST, redirect, whole page): "
+        f"{figures['plain save']:.2f} s to the next page's load"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The app on a phone's home screen and without signal (issue 16): the web app manifest and the
+service worker.
+
+The worker is served from the app's root (``/sw.js``) so that its scope covers every match
+page; its text is ``static/sw.js`` with, before it, the URLs of the app shell under their
+content hashes (:mod:`scorekeeper.assets`) and a version made of those hashes: a release that
+changes any of them changes the worker's bytes, so phones install the new one and drop the
+old shell. Both answers are revalidated on every visit (``no-cache``); they are small.
+
+Service workers need HTTPS or ``localhost``: on a plain-HTTP kitchen-table server the browser
+does not register one, and the drafts and the entry queue (static/drafts.js, static/queue.js)
+still work while the page stays open.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from .assets import version_of
+
+bp = Blueprint("offline", __name__)
+
+#: The static files every page needs: the worker keeps them for the pages it keeps.
+SHELL = ("app.css", "app.js", "drafts.js", "queue.js")
+
+#: The icons of the installed app (``static/``; ``scripts/icons.py`` draws the PNGs from the SVG).
+ICONS = (
+    ("icon.svg", "any", "image/svg+xml"),
+    ("icon-192.png", "192x192", "image/png"),
+    ("icon-512.png", "512x512", "image/png"),
+)
+
+#: The colour of the app's bar (static/app.css ``--inv-bg``), for the phone's own bar.
+THEME_COLOR = "#000000"
+BACKGROUND_COLOR = "#ffffff"
+
+
+def _worker_source() -> str:
+    folder = current_app.static_folder
+    assert folder is not None  # the app always has static/ (scorekeeper.create_app)
+    return Path(folder, "sw.js").read_text(encoding="utf-8")
+
+
+def worker_version(source: str) -> str:
+    """The worker's version: the hash of its own text and of the shell's content hashes."""
+    digest = hashlib.sha256(source.encode("utf-8"))
+    for name in SHELL:
+        digest.update(f"{name}={version_of(name)};".encode())
+    return digest.hexdigest()[:12]
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, its scope the whole app."""
+    source = _worker_source()
+    head = (
+        f"var VERSION = {json.dumps(worker_version(source))};\n"
+        f"var SHELL = {json.dumps([url_for('static', filename=name) for name in SHELL])};\n"
+        f"var ROOT = {json.dumps(url_for('main.index'))};\n"
+    )
+    response = current_app.response_class(head + source, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: what a phone needs to add the app to its home screen."""
+    body = {
+        "name": _("Scorekeeper"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Keeps the score of pinochle and Pinnacola at your table."),
+        "lang": str(get_locale() or "en"),
+        "start_url": url_for("main.index"),
+        "scope": url_for("main.index"),
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": url_for("static", filename=name), "sizes": sizes, "type": kind}
+            for name, sizes, kind in ICONS
+        ]
+        + [
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            }
+        ],
+    }
+    response = current_app.response_class(
+        json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json"
+    )
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,133 @@
+// Drafts: what is typed into a hand form (the next hand, a correction) or the new-match form is
+// kept on this phone as it is typed, one draft per form of each match, and put back after a
+// reload, Back or a closed tab, until the form is sent; "Clear" empties the form. Without
+// localStorage (private mode) the forms work as before.
+"use strict";
+(function () {
+  var SK = window.scorekeeper;
+  if (!SK || !SK.store) return;
+  var store = SK.store, $all = SK.$all;
+  var NOT_TYPED = ["csrf_token", "idempotency_key", "version", "seen", "chip"];
+  // A page that carries typing of its own (a tool's result, a clash) keeps it: a draft only
+  // fills the fields it left blank.
+  var CARRIED = /[?&](f\.|meld\.|table\.|hand\.|clash=)/;
+
+  function keyOf(form) { return "sk:draft:" + (form.getAttribute("action") || location.pathname); }
+  function fields(form) {
+    return $all(form, "input[name], select[name]").filter(function (el) {
+      return NOT_TYPED.indexOf(el.name) < 0 && el.type !== "submit" && el.type !== "button";
+    });
+  }
+  // Every value as a string: a radio group by the value picked ("" for none), a box "1" or "".
+  function read(form) {
+    var values = {}, auto = [];
+    fields(form).forEach(function (el) {
+      if (el.type === "radio") {
+        if (el.checked || !(el.name in values)) values[el.name] = el.checked ? el.value : "";
+      } else if (el.type === "checkbox") {
+        values[el.name] = el.checked ? "1" : "";
+      } else {
+        values[el.name] = el.value;
+        if (el.dataset.auto) auto.push(el.name);
+      }
+    });
+    return { values: values, auto: auto };
+  }
+  function blank(form) {
+    var given = {};
+    try { given = JSON.parse(form.dataset.blank || "{}"); } catch (e) { given = {}; }
+    var values = {};
+    fields(form).forEach(function (el) {
+      var b = given[el.name];
+      if (el.type === "checkbox") values[el.name] = b ? "1" : "";
+      else if (b !== undefined && b !== null) values[el.name] = String(b);
+      else if (el.tagName === "SELECT") values[el.name] = el.options.length ? el.options[0].value : "";
+      else values[el.name] = "";
+    });
+    return values;
+  }
+  function write(form, values, auto, onlyBlank) {
+    var empty = onlyBlank ? blank(form) : null, now = onlyBlank ? read(form).values : null;
+    fields(form).forEach(function (el) {
+      if (!(el.name in values)) return;
+      if (onlyBlank && now[el.name] !== empty[el.name]) return;
+      var v = values[el.name];
+      if (el.type === "radio") el.checked = el.value === v;
+      else if (el.type === "checkbox") el.checked = !!v;
+      else {
+        el.value = v;
+        if (auto && auto.indexOf(el.name) >= 0) el.dataset.auto = "1"; else delete el.dataset.auto;
+      }
+    });
+    if (form.skRefresh) form.skRefresh();
+  }
+  function isBlank(form, values) {
+    var empty = blank(form);
+    return Object.keys(values).every(function (name) { return values[name] === empty[name]; });
+  }
+  // Which hand a draft was typed after: the hands stored when its form was made, and those
+  // this phone keeps waiting to be sent (queue.js).
+  function handOf(form) {
+    var seen = form.querySelector("input[name=seen]"), page = form.dataset.page;
+    if (!seen) return "";
+    var editing = page && store.get("sk:editing:" + page);
+    var waiting = ((page && store.get("sk:queue:" + page)) || []).filter(function (item) {
+      return !item.fix && item.key !== editing;
+    });
+    return String((parseInt(seen.value, 10) || 0) + waiting.length);
+  }
+
+  SK.drafts = {
+    key: keyOf,
+    read: read,
+    write: write,
+    save: function (form) {
+      var now = read(form);
+      if (isBlank(form, now.values)) { store.drop(keyOf(form)); return; }
+      store.set(keyOf(form), { values: now.values, auto: now.auto, hand: handOf(form) });
+    },
+    drop: function (form) { store.drop(keyOf(form)); },
+    clear: function (form) {
+      write(form, blank(form), [], false);
+      store.drop(keyOf(form));
+      $all(form, "[data-draft-note]").forEach(function (note) { note.hidden = true; });
+    }
+  };
+
+  SK.onPage(function (root) {
+    $all(root, "form#hand-form, form.newmatch").forEach(function (form) {
+      var key = keyOf(form);
+      var refused = form.querySelector(".invalid, .error") || root.getElementById("refused") ||
+        root.getElementById("clash");
+      var draft = store.get(key);
+      if (refused) {
+        SK.drafts.save(form);  // what came back refused is the draft now
+      } else if (draft && draft.values) {
+        write(form, draft.values, draft.auto, CARRIED.test(location.search));
+        var note = form.querySelector("[data-draft-note]");
+        if (note && draft.hand !== undefined && String(draft.hand) !== String(handOf(form))) {
+          note.hidden = false;  // typed before the match moved on: check it
+        }
+      }
+      var later = null;
+      var keep = function () {
+        clearTimeout(later);
+        later = setTimeout(function () { if (!form.dataset.sent) SK.drafts.save(form); }, 0);
+      };
+      form.addEventListener("input", keep);
+      form.addEventListener("change", keep);
+      form.addEventListener("click", keep);  // chips, the bid's buttons
+      form.addEventListener("submit", function (event) {
+        var by = event.submitter;
+        if (event.defaultPrevented || (by && by.name === "chip")) return;
+        store.drop(key);  // sent: the answer shows it, or gives it back refused
+      });
+      $all(form, "[data-clear]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          SK.drafts.clear(form);
+          form.dispatchEvent(new CustomEvent("sk:cleared"));
+        });
+      });
+    });
+  });
+})();

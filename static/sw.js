@@ -1,0 +1,95 @@
+// The service worker, served as /sw.js by scorekeeper/offline.py, which puts VERSION (tied to
+// the static files' content hashes), SHELL (their URLs) and ROOT (the app's path) before this
+// text. It keeps the app shell and the last copy of the pages of every match this phone
+// opened, so that a match opens without signal, read from that copy, with the hands waiting
+// on this phone (queue.js). Pages are asked of the server first: the copy is only for when
+// the server cannot be reached.
+"use strict";
+var SHELL_CACHE = "sk-shell-" + VERSION;
+var PAGES = "sk-pages";
+// The pages kept: the home page, a match, the correction of one of its hands, its scoreboard.
+var KEPT = /^(m\/[A-Za-z0-9_-]{1,32}(\/hands\/[0-9]{1,4}|\/board)?)?$/;
+
+function kept(url) {
+  if (url.origin !== self.location.origin || url.pathname.indexOf(ROOT) !== 0) return false;
+  var query = Array.from(url.searchParams.keys()).filter(function (key) { return key !== "lang"; });
+  return KEPT.test(url.pathname.slice(ROOT.length)) && !query.length;
+}
+
+// A copy as the page asks for it: marked as read from this phone (the page says so), the
+// server's headers kept (its Content-Security-Policy), the body already decoded.
+function fromCopy(path) {
+  return caches.open(PAGES).then(function (cache) { return cache.match(path); }).then(function (copy) {
+    if (!copy) return Response.error();
+    return copy.text().then(function (text) {
+      var headers = new Headers();
+      copy.headers.forEach(function (value, name) {
+        if (!/^(content-encoding|content-length|set-cookie)$/i.test(name)) headers.set(name, value);
+      });
+      return new Response(text.replace(/<html\b/, "<html data-offline"), { status: 200, headers: headers });
+    });
+  });
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
+    return cache.addAll(SHELL);
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("sk-shell-") === 0 && name !== SHELL_CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () {
+    return self.registration.navigationPreload ? self.registration.navigationPreload.enable() : null;
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf(ROOT + "static/") === 0) {
+    // The shell: its URLs carry the content hash, so a copy is never stale. Offline, an older
+    // copy of the same file serves a page kept from before a release.
+    event.respondWith(caches.match(request).then(function (hit) {
+      return hit || fetch(request).catch(function () {
+        return caches.match(request, { ignoreSearch: true }).then(function (old) {
+          return old || Response.error();
+        });
+      });
+    }));
+    return;
+  }
+  if (request.mode !== "navigate") return;
+  event.respondWith(Promise.resolve(event.preloadResponse).then(function (preloaded) {
+    return preloaded || fetch(request);
+  }).then(function (response) {
+    if (kept(url) && response.ok && response.type === "basic" && !response.redirected) {
+      var copy = response.clone();
+      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(url.pathname, copy); }));
+    }
+    return response;
+  }, function () {
+    return kept(url) ? fromCopy(url.pathname) : Response.error();
+  }));
+});
+
+// A match page asks for copies of the corrections of its latest hands, to open offline.
+self.addEventListener("message", function (event) {
+  var paths = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return Promise.all(paths.filter(function (path) {
+      return typeof path === "string" && kept(new URL(path, self.location.origin));
+    }).map(function (path) {
+      return cache.match(path).then(function (hit) {
+        if (hit && !event.data.fresh) return null;
+        return fetch(path, { credentials: "same-origin" }).then(function (response) {
+          if (response.ok && !response.redirected) return cache.put(path, response);
+          return null;
+        });
+      }).catch(function () { return null; });
+    }));
+  }));
+});
