@@ -12,6 +12,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,16 @@ def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
 def phone(new_phone: Any) -> Phone:
     """The phone that starts the match (it keeps the edit token)."""
     return new_phone()
+
+
+@contextmanager
+def phone_without_javascript(playwright_browser: Any, live_server: str) -> Iterator[Phone]:
+    """A 360 x 740 phone with JavaScript turned off: the pages must work as plain HTML."""
+    context = playwright_browser.new_context(
+        viewport={"width": 360, "height": 740}, java_script_enabled=False
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield Phone(context.new_page(), live_server)
+    finally:
+        context.close()

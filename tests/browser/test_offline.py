@@ -17,7 +17,7 @@ from flask import Flask
 from scorekeeper import service
 from scorekeeper.extensions import db
 
-from .conftest import TIMEOUT_MS, Phone, _count_bytes
+from .conftest import TIMEOUT_MS, Phone, _count_bytes, phone_without_javascript
 from .flows import save
 from .table import assert_plain, check_page, shown_text, start
 
@@ -445,12 +445,7 @@ def test_the_page_and_the_app_keep_to_their_budgets(
 def test_without_javascript_the_pages_work_as_before(
     playwright_browser: Any, live_server: str, app: Flask
 ) -> None:
-    context = playwright_browser.new_context(
-        viewport={"width": 360, "height": 740}, java_script_enabled=False
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        phone = Phone(context.new_page(), live_server)
+    with phone_without_javascript(playwright_browser, live_server) as phone:
         path = start(phone, "pinochle-2", ["Ana", "Ben"])
         page = phone.page
         # Nothing of the script's shows: no clear button, no queue, no offline note.
@@ -475,8 +470,6 @@ def test_without_javascript_the_pages_work_as_before(
             page.click("#undo-yes")
         assert stored(app, path) == []
         check_page(phone, "nojs-after-undo")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["es", "it", "ru"])

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TIMEOUT_MS, Phone
+from .conftest import TIMEOUT_MS, Phone, phone_without_javascript
 from .flows import enter_hand, save
 from .table import LANGUAGES, assert_plain, check_page, shown_text, start
 
@@ -542,12 +542,7 @@ def test_the_screen_stays_awake_where_the_phone_can(phone: Phone, new_phone: Any
 def test_a_hand_with_meld_chips_is_saved_without_javascript(
     playwright_browser: Any, live_server: str
 ) -> None:
-    context = playwright_browser.new_context(
-        viewport={"width": 360, "height": 740}, java_script_enabled=False
-    )
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        phone = Phone(context.new_page(), live_server)
+    with phone_without_javascript(playwright_browser, live_server) as phone:
         start(phone, "partnership-auction", ["Ana", "Ben", "Cruz", "Dee"])
         page = phone.page
         page.locator("label.pick.v-Ana").click()
@@ -566,5 +561,3 @@ def test_a_hand_with_meld_chips_is_saved_without_javascript(
         save(page)
         assert phone.totals() == {"Ana & Cruz": 290, "Ben & Dee": 120}, phone.errors()
         check_page(phone, "nojs-partnership-after-hand")
-    finally:
-        context.close()
