@@ -70,6 +70,12 @@ def playwright_browser() -> Iterator[Any]:
 def live_server(app: Flask) -> Iterator[str]:
     """The app served by a threaded werkzeug server on a free port; its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    # Keep track of the request threads, so that the teardown can wait for the requests still
+    # running (the service worker fetches pages after a test's last step): the app fixture then
+    # disposes of the database engine, and a connection still checked out by such a request
+    # would be left open (a ResourceWarning that failed another test).
+    server.daemon_threads = False
+    server.block_on_close = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -77,7 +83,9 @@ def live_server(app: Flask) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=10)
-        server.server_close()
+        for running in list(getattr(server, "_threads", None) or []):
+            running.join(timeout=10)  # bounded: a keep-alive socket left open is not waited on
+        server.socket.close()
 
 
 @dataclass
