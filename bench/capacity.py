@@ -19,14 +19,10 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import http.client
 import os
 import queue
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -38,67 +34,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from serve import HAND, NEW_MATCH, Client, database, load  # noqa: E402
+from serve import HAND, NEW_MATCH, Client, database, load, server  # noqa: E402
 
 MINIMAL = {"Prefer": "return=minimal"}
 
 
 @contextmanager
 def gunicorn(url: str, app: str | None = None, workers: int = 2, threads: int = 8) -> Iterator[int]:
-    """gunicorn with ``gunicorn.conf.py`` serving ``app`` (default: scorekeeper) on ``url``."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    bin_folder = Path(sys.executable).parent
-    env = dict(os.environ)
-    env.update(
-        PATH=f"{bin_folder}{os.pathsep}{env.get('PATH', '')}",
-        DATABASE_URL=url,
-        FLOOR_DATABASE_URL=url,
-        SECRET_KEY="bench",
-        RATELIMIT_ENABLED="0",
-        HOST="127.0.0.1",
-        PORT=str(port),
-        WORKERS=str(workers),
-        THREADS=str(threads),
-    )
-    subprocess.run(
-        [bin_folder / "flask", "--app", "scorekeeper", "db", "upgrade"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    command = [str(bin_folder / "gunicorn"), "--config", "gunicorn.conf.py"]
-    if app:
-        command += ["--pythonpath", str(ROOT / "bench"), app]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                probe.request("GET", "/healthz")
-                probe.getresponse().read()
-                probe.close()
-                break  # it answers (the floor app with a 404)
-            except OSError:
-                pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise SystemExit("the server did not come up")
-            time.sleep(0.1)
+    """gunicorn as ``bin/serve`` runs it, serving the app or ``app`` (bench/serve.py)."""
+    with server(url, workers, threads, app) as port:
         yield port
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
 
 
 def matches(port: int, count: int, hands: int = 0) -> list[tuple[str, dict[str, str], int]]:
