@@ -7,22 +7,15 @@ from typing import Any
 from .conftest import Phone, answered, scripted
 
 
-def start_match(
-    phone: Phone,
-    variant: str,
+def fill_new_match(
+    page: Any,
     players: list[str],
-    *,
-    teams: tuple[str, str] | None = None,
-    options: dict[str, Any] | None = None,
+    teams: Any = None,
     dealer: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> None:
-    """Pick ``variant`` on the new-match page, seat ``players`` and start the match."""
-    phone.go("/")
-    with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click("a[href='/new']")
-    with phone.page.expect_navigation(wait_until="load"):
-        phone.page.click(f"a[href='/new/{variant}']")
-    page = phone.page
+    """Type the players (adding seats as needed), team names, first dealer and house rules
+    into the new-match page that ``page`` shows."""
     for i, name in enumerate(players):
         field = page.locator(f"#player_{i}")
         if not field.is_visible():
@@ -44,6 +37,25 @@ def start_match(
                 field.select_option(str(value))
             else:
                 field.fill(str(value))
+
+
+def start_match(
+    phone: Phone,
+    variant: str,
+    players: list[str],
+    *,
+    teams: tuple[str, str] | None = None,
+    options: dict[str, Any] | None = None,
+    dealer: int = 0,
+) -> None:
+    """Pick ``variant`` on the new-match page, seat ``players`` and start the match."""
+    phone.go("/")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.page.click("a[href='/new']")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.page.click(f"a[href='/new/{variant}']")
+    page = phone.page
+    fill_new_match(page, players, teams, dealer, options)
     phone.shot(f"{variant}-new-match")
     with page.expect_navigation(wait_until="load"):
         page.click("form.newmatch button[type=submit]")

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from .conftest import VIEWPORT, Phone
+from .flows import fill_new_match
 
 LANGUAGES = ("en", "es", "it", "ru")
 #: The issue's budgets.
@@ -32,27 +33,7 @@ def start(
     """Start a match from its new-match page in ``language``; the match page's path."""
     page = phone.page
     phone.go(f"/new/{variant}?lang={language}")
-    for i, name in enumerate(players):
-        field = page.locator(f"#player_{i}")
-        if not field.is_visible():
-            page.click("[data-add-player]")
-        field.fill(name)
-    if teams:
-        page.fill("#team_0", teams[0])
-        page.fill("#team_1", teams[1])
-    if dealer:
-        page.select_option("#dealer", str(dealer))
-    if options:
-        page.click("details.rules summary")
-        for name, value in options.items():
-            field = page.locator(f"#opt_{name}")
-            kind = field.evaluate("e => e.tagName + (e.type || '')")
-            if kind == "INPUTcheckbox":
-                field.set_checked(bool(value))
-            elif kind.startswith("SELECT"):
-                field.select_option(str(value))
-            else:
-                field.fill(str(value))
+    fill_new_match(page, players, teams, dealer, options)
     with page.expect_navigation(wait_until="load"):
         page.click("form.newmatch button[type=submit]")
     assert "/m/" in page.url, phone.errors()
