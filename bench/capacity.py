@@ -27,9 +27,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from serve import HAND, NEW_MATCH, Client, database, load, server  # noqa: E402
 
 MINIMAL = {"Prefer": "return=minimal"}
+T = TypeVar("T")
 
 
 @contextmanager
@@ -61,6 +63,29 @@ def matches(port: int, count: int, hands: int = 0) -> list[tuple[str, dict[str, 
     return made
 
 
+def spread(items: list[T], clients: int) -> Callable[[int], T]:
+    """For client ``n``, the next of ``items`` in its turn: the clients never share one."""
+    turns = [0] * clients
+
+    def pick(n: int) -> T:
+        turns[n] += 1
+        return items[(n + clients * turns[n]) % len(items)]
+
+    return pick
+
+
+def hand_writes(port: int, clients: int, seconds: float) -> tuple[float, list[float], int]:
+    """Hand POSTs from ``clients`` for ``seconds``, spread over many matches (one match reaches
+    its target after about 590 of these hands and refuses the rest)."""
+    next_match = spread(matches(port, clients * 16), clients)
+
+    def write(client: Client, n: int) -> bool:
+        path, auth, _ = next_match(n)
+        return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+
+    return load(port, clients, seconds, write)
+
+
 def p(latencies: list[float], q: int) -> float:
     return statistics.quantiles(latencies, n=100)[q - 1]
 
@@ -71,27 +96,16 @@ def writes_against_floor(seconds: float, clients: int) -> None:
 
     with database() as url:
         with gunicorn(url) as port:
-            # Many matches: one would reach its target (about 590 of these hands).
-            made = matches(port, clients * 16)
-            turns = [0] * clients
-
-            def app_write(client: Client, n: int) -> bool:
-                turns[n] += 1
-                path, auth, _ = made[(n + clients * turns[n]) % len(made)]
-                return client.call("POST", path + "/hands", HAND, auth)[0] == 201
-
-            app_rate, app_lat, app_fail = load(port, clients, seconds, app_write)
+            app_rate, app_lat, app_fail = hand_writes(port, clients, seconds)
         engine = sa.create_engine(url)
         with engine.connect() as connection:
             ids = list(connection.execute(sa.text("SELECT id FROM matches ORDER BY id")).scalars())
         engine.dispose()
         with gunicorn(url, "floor_app:app") as port:
-            floor_turns = [0] * clients
+            next_id = spread(ids, clients)
 
             def floor_write(client: Client, n: int) -> bool:
-                floor_turns[n] += 1
-                match_id = ids[(n + clients * floor_turns[n]) % len(ids)]
-                return client.call("POST", f"/floor/{match_id}", {})[0] == 201
+                return client.call("POST", f"/floor/{next_id(n)}", {})[0] == 201
 
             floor_rate, floor_lat, floor_fail = load(port, clients, seconds, floor_write)
     print(f"hand POST, PostgreSQL, {clients} clients, {seconds:.0f} s each")
@@ -110,16 +124,7 @@ def sqlite_writes(seconds: float, clients: int) -> None:
     """Target 2: hand POST p99 on SQLite with two workers."""
     folder = Path(tempfile.mkdtemp())
     with gunicorn(f"sqlite:///{folder / 'bench.sqlite'}", workers=2) as port:
-        # Many matches: one would reach its target (about 590 of these hands) and refuse more.
-        made = matches(port, clients * 16)
-        turns = [0] * clients
-
-        def write(client: Client, n: int) -> bool:
-            turns[n] += 1
-            path, auth, _ = made[(n + clients * turns[n]) % len(made)]
-            return client.call("POST", path + "/hands", HAND, auth)[0] == 201
-
-        rate, latencies, failures = load(port, clients, seconds, write)
+        rate, latencies, failures = hand_writes(port, clients, seconds)
     verdict = "ok" if p(latencies, 99) < 0.1 else "MISSED"
     print(f"hand POST, SQLite, 2 workers, {clients} clients: {rate:.0f}/s, ", end="")
     print(f"p99 {p(latencies, 99) * 1e3:.1f} ms (target < 100 ms: {verdict}), failures {failures}")

@@ -643,16 +643,6 @@ def join(public_id: str, code: str) -> Joined:
     return joined
 
 
-def live_join_codes(match: Match) -> int:
-    """How many of the match's scorekeeper links work now."""
-    count = db.session.scalar(
-        sa.select(sa.func.count())
-        .select_from(JoinCode)
-        .where(JoinCode.match_id == match.id, JoinCode.expires_at > utcnow())
-    )
-    return int(count or 0)
-
-
 # --- Internals -------------------------------------------------------------------------------
 
 

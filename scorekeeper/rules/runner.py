@@ -59,7 +59,3 @@ class Checkpoint:
     count: int
     runner: Runner
     results: tuple[HandResult, ...]
-
-    def fits(self, hands: int) -> bool:
-        """Whether a replay of ``hands`` hands can start here."""
-        return self.count <= hands
