@@ -16,26 +16,30 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
+from .assets import style_source
 from .config import private_file
 from .extensions import db
 
-# Everything is served from here: no CDN, no inline script, no framing by other sites.
+# Everything is served from here: no CDN, no inline script, no framing by other sites. The one
+# inline style allowed is the app's own style sheet, by its hash ({style}: scorekeeper.assets).
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'{style}; img-src 'self' data:; "
     "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
     "object-src 'none'"
 )
 
 #: The session keys whose values are secrets: the edit tokens this phone holds
-#: (:mod:`scorekeeper.matches.tokens`). The cookie is signed, not encrypted, so an answer that
-#: sets it carries them.
-SECRET_SESSION_KEYS = ("tokens",)
+#: (:mod:`scorekeeper.matches.tokens`) and its groups' keys (:mod:`scorekeeper.groups.keys`).
+#: The cookie is signed, not encrypted, so an answer that sets it carries them.
+SECRET_SESSION_KEYS = ("tokens", "group_keys")
 
 
 def add_security_headers(response: Response) -> Response:
     """Set the headers a browser needs to keep the page to itself."""
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    source = style_source()
+    policy = CONTENT_SECURITY_POLICY.format(style=f" {source}" if source else "")
+    headers.setdefault("Content-Security-Policy", policy)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
     headers.setdefault("Referrer-Policy", "no-referrer")

@@ -79,7 +79,8 @@ SNIPPET = textwrap.dedent(
     client = app.test_client()
     page = client.get("/")
     html = page.get_data(as_text=True)
-    link = html.split('rel="stylesheet" href="', 1)[-1].split('"', 1)[0]
+    # The first view carries the sheet inline and links the file for print; later ones for all.
+    link = html.split('media="print" href="', 1)[-1].split('"', 1)[0]
     css = client.get(link)
     spanish = client.get("/?lang=es")
     print(json.dumps({

@@ -176,3 +176,29 @@ def test_export_then_import_gives_the_same_totals(phone: Phone, tmp_path: Any) -
     assert phone.page.locator(".hand-row").count() == 2
     # This phone scores the copy.
     assert phone.page.locator("form#hand-form").count() == 1
+
+
+def test_a_cold_phone_paints_with_the_style_inside_the_page(new_phone: Any) -> None:
+    """Issue 14: the first view carries the style sheet inline (no second round trip before
+    the first paint), admitted by the policy's hash; the next view uses the cached file."""
+    phone: Phone = new_phone()
+    problems = csp_watch(phone)
+    phone.go("/")
+    assert phone.page.locator("head style").count() == 1
+    padding = "window.getComputedStyle(document.querySelector('header.bar')).paddingLeft"
+    assert phone.page.evaluate(padding) == "12px"  # app.css: .bar { padding: 0 12px }
+
+    def sheet_bytes() -> int:
+        return sum(size for url, size in phone.received.items() if "/static/app.css" in url)
+
+    # The print link (not render-blocking) has fetched the file by the time the page is idle.
+    phone.page.wait_for_load_state("networkidle")
+    fetched = sheet_bytes()
+    assert fetched > 1000
+    phone.go("/")
+    assert phone.page.locator("head style").count() == 0
+    assert phone.page.locator("link[rel=stylesheet]:not([media])").count() == 1
+    assert phone.page.evaluate(padding) == "12px"
+    assert not problems, problems
+    # Read from the cache: nothing more came over the network for it.
+    assert sheet_bytes() == fetched

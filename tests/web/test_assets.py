@@ -3,6 +3,7 @@ cached for a year; pages and JSON compressed; the scoreboard's ETag still answer
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import re
@@ -41,6 +42,12 @@ def test_static_urls_carry_the_content_hash_and_are_cached_for_a_year(
 
 def test_pages_and_json_are_compressed_for_a_phone_that_accepts_it(client: FlaskClient) -> None:
     created = client.post(f"{API}/matches", json=EXAMPLE_MATCH).get_json()
+    # The first view carries the style sheet inside, until the phone has the file: compare
+    # two views after it.
+    page = client.get("/").get_data(as_text=True)
+    found = re.search(r'href="(/static/app\.css\?v=[0-9a-f]+)"', page)
+    assert found
+    cache_control(client, found.group(1))
     plain = client.get(f"/m/{created['id']}/board")
     packed = client.get(f"/m/{created['id']}/board", headers={"Accept-Encoding": "gzip"})
     assert packed.headers["Content-Encoding"] == "gzip"
@@ -57,3 +64,38 @@ def test_the_scoreboard_poll_still_gets_its_304(app: Flask, client: FlaskClient)
     etag = client.get(url, headers={"Accept-Encoding": "gzip"}).headers["ETag"]
     again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
     assert again.status_code == 304
+
+
+def test_a_first_view_carries_the_style_sheet_inside_and_later_views_link_it(
+    client: FlaskClient,
+) -> None:
+    """Issue 14, "the CSS that the first paint needs inline": a cold page paints after one
+    round trip, not two; the sheet then travels once, not with every page."""
+    sheet = (STATIC / "app.css").read_text(encoding="utf-8")
+    version = hashlib.sha256(sheet.encode()).hexdigest()[:12]
+    first = client.get("/")
+    page = first.get_data(as_text=True)
+    assert f"<style>{sheet}</style>" in page
+    # The file comes too, without holding up the paint (for print: the screen has the copy).
+    assert f'<link rel="stylesheet" media="print" href="/static/app.css?v={version}">' in page
+    assert page.count("app.css") == 1
+    # The policy admits exactly this text, by its hash, and nothing else inline.
+    digest = base64.b64encode(hashlib.sha256(sheet.encode()).digest()).decode()
+    policy = first.headers["Content-Security-Policy"]
+    assert f"style-src 'self' 'sha256-{digest}';" in policy
+    assert "unsafe-inline" not in policy
+    # The sheet's own answer says the phone has it now.
+    assert client.get_cookie("css") is None
+    with client.get(f"/static/app.css?v={version}"):
+        pass
+    cookie = client.get_cookie("css")
+    assert cookie is not None
+    assert cookie.value == version
+    assert cookie.http_only
+    # The next view links the cached file instead.
+    again = client.get("/").get_data(as_text=True)
+    assert "<style>" not in again
+    assert f'<link rel="stylesheet" href="/static/app.css?v={version}">' in again
+    # A phone whose cookie names an older sheet gets the new one inside again.
+    client.set_cookie("css", "000000000000")
+    assert f"<style>{sheet}</style>" in client.get("/").get_data(as_text=True)

@@ -111,7 +111,7 @@ def test_the_share_page_shows_the_secret_link_only_to_the_scorekeeper(
     assert watcher.status_code == 200
     assert html.count('class="qr"') == 1
     assert f"http://localhost/m/{public_id}/board" in html
-    assert "join" not in html
+    assert "/join" not in html
     assert token not in html
     scorekeeper = app.test_client()
     keep_token(scorekeeper, public_id, token)
