@@ -238,7 +238,8 @@
   function flush(mine) {
     var at = here();
     if (mine) wanted = mine;
-    if (!at.page || busy) return;
+    if (!at.page) { flushElsewhere(); return; }
+    if (busy) return;
     var page = at.page;
     if (held(page) || !queue(page).length || !online()) {
       if (!queue(page).length && online() && html.hasAttribute("data-offline")) refresh();
@@ -263,6 +264,84 @@
     (navigator.locks ? navigator.locks.request("sk:" + page, run) : run()).then(done, done);
   }
 
+  // POST one waiting entry as its form would have: [answer, its text]; a 5xx, a 408 or a 429
+  // (or no answer within TIMEOUT) rejects, like a dropped connection.
+  function post(item, version, timed) {
+    var body = new URLSearchParams();
+    // The newest CSRF token this phone has: this page's (any form's: one per session).
+    var input = document.querySelector("#hand-form input[name=csrf_token]") ||
+      document.querySelector("input[name=csrf_token]");
+    var token = input ? input.value : "";
+    item.fields.forEach(function (pair) {
+      var value = pair[1];
+      if (pair[0] === "version") value = version === null ? "" : String(version);
+      else if (pair[0] === "seen") value = String(item.seen);
+      else if (pair[0] === "idempotency_key") value = item.key;
+      else if (pair[0] === "csrf_token" && token) value = token;
+      body.append(pair[0], value);
+    });
+    var headers = { "Accept": "text/html" };
+    headers[HEADER] = "1";
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (abort) abort.abort(); }, TIMEOUT);
+    timed(timer);
+    return fetch(item.action, {
+      method: "POST", body: body, headers: headers, credentials: "same-origin",
+      cache: "no-store", signal: abort ? abort.signal : undefined
+    }).then(function (response) {
+      return response.text().then(function (text) { clearTimeout(timer); return [response, text]; });
+    }).then(function (answer) {
+      var status = answer[0].status;
+      if (status >= 500 || status === 408 || status === 429) throw new Error(String(status));
+      return answer;
+    });
+  }
+
+  // On a page of no match (the home page, a tool, another match's share page...): the entries
+  // waiting for every match go too, in order, one match at a time. An entry stored leaves its
+  // queue; anything else (a refusal, a clash, a lost connection) stops that match's queue as it
+  // is, for the match's own page to send again and show the server's answer in its form.
+  function flushElsewhere() {
+    if (busy || !online() || !window.localStorage) return;
+    var pages = [];
+    for (var i = 0; i < window.localStorage.length; i++) {
+      var name = window.localStorage.key(i);
+      if (name && name.indexOf("sk:queue:") === 0) pages.push(name.slice("sk:queue:".length));
+    }
+    pages = pages.filter(function (page) { return !held(page) && !editing(page) && queue(page).length; });
+    if (!pages.length) return;
+    busy = true;
+    failed = false;
+    var next = function () {
+      var page = pages.shift();
+      if (!page || failed) {
+        busy = false;
+        html.dataset.answers = String((parseInt(html.dataset.answers, 10) || 0) + 1);  // (tests wait for it)
+        return null;
+      }
+      var run = function () { return quietly(page); };
+      return (navigator.locks ? navigator.locks.request("sk:" + page, run) : run()).then(next, next);
+    };
+    next();
+  }
+
+  function quietly(page) {
+    var item = queue(page)[0];
+    if (!item || held(page) || editing(page) === item.key) return Promise.resolve(null);
+    var version = item.version !== null ? item.version : known(page);
+    return post(item, version, function () {}).then(function (answer) {
+      var response = answer[0];
+      if (response.status !== 200 || (response.redirected && /[?&]clash=/.test(response.url))) return null;
+      drop(page, item.key);
+      store.set("sk:known:" + page, (version === null ? 0 : version) + 1);
+      return quietly(page);
+    }).catch(function () {
+      failed = true;
+      later();
+      return null;
+    });
+  }
+
   function sendNext(page, shown) {
     var q = queue(page);
     var item = q[0];
@@ -271,28 +350,9 @@
     item.tried = true; item.sending = true;
     keep(page, q);
     render();
-    var body = new URLSearchParams();
-    var token = field(document.getElementById("hand-form"), "csrf_token");
-    item.fields.forEach(function (pair) {
-      var value = pair[1];
-      if (pair[0] === "version") value = version === null ? "" : String(version);
-      else if (pair[0] === "seen") value = String(item.seen);
-      else if (pair[0] === "idempotency_key") value = item.key;
-      else if (pair[0] === "csrf_token" && token) value = token;  // the newest this phone has
-      body.append(pair[0], value);
-    });
-    var headers = { "Accept": "text/html" };
-    headers[HEADER] = "1";
-    var abort = window.AbortController ? new AbortController() : null;
-    var timer = setTimeout(function () { if (abort) abort.abort(); }, TIMEOUT);
-    return fetch(item.action, {
-      method: "POST", body: body, headers: headers, credentials: "same-origin",
-      cache: "no-store", signal: abort ? abort.signal : undefined
-    }).then(function (response) {
-      return response.text().then(function (text) { clearTimeout(timer); return [response, text]; });
-    }).then(function (answer) {
+    var timer = null;
+    return post(item, version, function (t) { timer = t; }).then(function (answer) {
       var response = answer[0], status = response.status;
-      if (status >= 500 || status === 408 || status === 429) throw new Error(String(status));
       var doc = new DOMParser().parseFromString(answer[1], "text/html");
       var clash = response.redirected && /[?&]clash=/.test(response.url);
       var form = doc.getElementById("hand-form");

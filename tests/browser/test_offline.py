@@ -231,6 +231,35 @@ def test_hands_kept_offline_are_stored_once_in_order_when_the_connection_returns
     assert page.locator("#undo").is_visible()
 
 
+def test_hands_kept_offline_go_from_the_home_page_when_the_match_is_closed(
+    phone: Phone, app: Flask
+) -> None:
+    """Issue 16: the table closed the match's tab while offline; the waiting hands go from
+    whatever page of the app is opened next (here the home page), in order, each once."""
+    path = start(phone, "pinochle-2", ["Ana", "Ben"])
+    page = phone.page
+    page.context.set_offline(True)
+    fill_hand(phone, "60", "130")
+    keep_offline(phone, 1)
+    fill_hand(phone, "20", "100")
+    keep_offline(phone, 2)
+    assert stored(app, path) == []
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    home.goto(phone.base + "/", wait_until="load")
+    expect(home.locator("html[data-answers]")).to_have_count(1, timeout=TIMEOUT_MS)
+    hands = stored(app, path)
+    assert [(h["meld"]["Ana"], h["tricks"]["Ana"]) for h in hands] == [(60, 130), (20, 100)]
+    assert home.evaluate("Object.keys(localStorage).filter(k => k.startsWith('sk:queue:'))") == []
+    # The match's page then shows them as stored, nothing waiting, nothing twice.
+    home.goto(phone.base + path, wait_until="load")
+    expect(home.locator(".hand-row")).to_have_count(2)
+    assert home.locator("#queue li.queued").count() == 0
+    assert len(stored(app, path)) == 2
+
+
 def test_a_hand_refused_after_reconnecting_comes_back_with_its_numbers_and_the_reason(
     phone: Phone, app: Flask
 ) -> None:
