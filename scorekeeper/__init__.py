@@ -43,6 +43,7 @@ def create_app(config: Any = None) -> Flask:
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp
     from .errors import bp as errors_bp
+    from .groups import bp as groups_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
     from .tools import bp as tools_bp
@@ -50,6 +51,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(errors_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)
+    app.register_blueprint(groups_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(tools_bp)
     app.register_blueprint(health.bp)

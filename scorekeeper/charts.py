@@ -10,6 +10,7 @@ per side (``s0``, ``s1`` ...): the strict Content-Security-Policy allows no ``st
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
@@ -17,7 +18,7 @@ from html import escape
 # that import it from the chart.
 from .rules.match import running_totals
 
-__all__ = ["chart_svg", "running_totals"]
+__all__ = ["chart_svg", "ratings_chart_svg", "running_totals"]
 
 #: The drawing's own coordinates (the page scales it to its width).
 WIDTH = 320
@@ -162,3 +163,90 @@ def _num(value: float) -> str:
     """A coordinate with at most one decimal (``12``, ``12.5``)."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
+
+
+#: A player's rating after each point of a ratings chart: ``(mu, sigma)``, or ``None`` before
+#: his first rated match.
+RatingPoint = tuple[float, float] | None
+
+#: Sides and players beyond these many share the line styles of the first ones (``s0``-``s5``).
+STYLES = 6
+
+
+def ratings_chart_svg(
+    players: Sequence[str],
+    points: Sequence[Sequence[RatingPoint]],
+    labels: Sequence[str],
+    *,
+    title: str = "Ratings",
+) -> str:
+    """Each player's rating over time: a line through his skill estimate (``mu``) at each
+    point (``points[i][j]``: player ``i`` after point ``j``, a night), and a band one
+    uncertainty (``sigma``) above and below it, narrowing as his matches add up. A player's
+    line starts at his first rated point. ``labels`` name the points (the first and the last
+    are written under the axis); the lowest and highest values are written on the left.
+
+    >>> svg = ratings_chart_svg(["Ana", "Ben"], [[(25.0, 8.3), (27.5, 7.0)], [None, (22.5, 7.0)]],
+    ...                         ["1 Dec", "8 Dec"])
+    >>> svg.count("<polyline"), svg.count('class="band'), svg.count("<circle")
+    (2, 2, 1)
+    """
+    known = [point for line in points for point in line if point is not None]
+    low = min((mu - sigma for mu, sigma in known), default=0.0)
+    high = max((mu + sigma for mu, sigma in known), default=1.0)
+    low, high = math.floor(low), math.ceil(high)
+    if high <= low:
+        high = low + 1
+    count = max((len(line) for line in points), default=0)
+    steps = max(count - 1, 1)
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(point: int) -> str:
+        return _num(LEFT + plot_w * point / steps)
+
+    def y(value: float) -> str:
+        return _num(TOP + plot_h * (high - value) / (high - low))
+
+    bottom = TOP + plot_h
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart ratings" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#000"/>',
+        f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" '
+        'stroke="#000"/>',
+    ]
+    parts.extend(_axis_labels([high, low], y))
+    if labels:
+        parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}">{escape(labels[0])}</text>')
+    if len(labels) > 1:
+        parts.append(
+            f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+            f"{escape(labels[-1])}</text>"
+        )
+    for i, (player, line) in enumerate(zip(players, points, strict=True)):
+        style = f"s{i % STYLES}"
+        rated = [(j, point) for j, point in enumerate(line) if point is not None]
+        if not rated:
+            continue
+        upper = [f"{x(j)},{y(mu + sigma)}" for j, (mu, sigma) in rated]
+        lower = [f"{x(j)},{y(mu - sigma)}" for j, (mu, sigma) in reversed(rated)]
+        parts.append(
+            f'<polygon class="band {style}" points="{" ".join(upper + lower)}" '
+            f'fill="#888" fill-opacity="0.15" stroke="none"/>'
+        )
+        name = escape(player)
+        if len(rated) == 1:
+            j, (mu, _sigma) = rated[0]
+            parts.append(
+                f'<circle class="dot {style}" cx="{x(j)}" cy="{y(mu)}" r="3">'
+                f"<title>{name}</title></circle>"
+            )
+        line_points = " ".join(f"{x(j)},{y(mu)}" for j, (mu, _sigma) in rated)
+        parts.append(
+            f'<polyline class="line {style}" data-player="{name}" points="{line_points}" '
+            f'fill="none" stroke="#000" stroke-width="2"><title>{name}</title></polyline>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -58,24 +58,50 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any, NoReturn, TypeVar
 
 import sqlalchemy as sa
 from flask import current_app
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from . import replay_cache
 from .extensions import db
-from .models import Hand, IdempotentWrite, JoinCode, Match, ScorerKey, utcnow
+from .models import (
+    Group,
+    GroupMatch,
+    GroupPlayer,
+    GroupPlayerName,
+    GroupSeat,
+    Hand,
+    IdempotentWrite,
+    JoinCode,
+    Match,
+    MatchSummaryRow,
+    ScorerKey,
+    utcnow,
+)
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish, runner
 from .rules.auction import settlement_of
 from .rules.entry import unstorable
-from .rules.match import HandResult, Problem
+from .rules.match import HandResult, Problem, name_key, read_name
+from .rules.ratings import Ratings, rate
+from .rules.records import (
+    SUMMARY_VERSION,
+    Ledger,
+    MatchSummary,
+    Records,
+    compile_records,
+    ledger,
+    summarise,
+)
 from .rules.replay import problem_of, replay
 from .rules.revisions import split_carried
 from .rules.settle import Settlement
@@ -301,6 +327,7 @@ def create_match(
     carried: Mapping[str, Any] | None = None,
     hands: Sequence[Mapping[str, Any]] = (),
     finished: bool = False,
+    group: GroupPlace | None = None,
 ) -> tuple[Match, str]:
     """Create a match from the table's choices (as given, unchecked: the rules check them and
     raise :class:`RuleError`). Returns the match and its edit token, which is not stored and
@@ -312,7 +339,9 @@ def create_match(
     stored, and stored with the match in the same transaction; the rules' refusal is raised as
     the rules raise it (:class:`RuleError` with its ``hand``, or
     :class:`~scorekeeper.rules.MatchOverError`). ``finished``: the table had ended the match
-    (kept only when it has hands and the rules did not end it themselves)."""
+    (kept only when it has hands and the rules did not end it themselves). ``group``: the group
+    the match is played in (its token checked, its seats put on the roster, in the same
+    transaction; default: the one :func:`into_group` names, for an import)."""
     found = find_variant(variant)
     setup = found.setup(players, teams, rules, dealer)
     if carried:
@@ -347,6 +376,10 @@ def create_match(
     ]
     db.session.add(match)
     try:
+        place = group or _joining.get()
+        if place is not None:
+            state = played or found.play(setup, [])
+            _place_in_group(match, place, finish(state) if match.finished else state)
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -354,14 +387,18 @@ def create_match(
     return match, token
 
 
-def rematch(public_id: str) -> tuple[Match, str]:
+def rematch(public_id: str, *, group: GroupPlace | None = None) -> tuple[Match, str]:
     """New game, same table: a new match (:func:`create_match`) with this one's players in
     their seats, its teams and its house rules, the first deal one seat on (the player after
     this match's first dealer, the way the deal passes). The match itself is not changed.
-    Returns the new match and its edit token."""
+    Returns the new match and its edit token. ``group``: the new match is played in that group,
+    each seat standing for the roster player it stood for in this match when this match is in
+    that group too (:func:`create_match`)."""
     old = get_match(public_id)
     rules, carried = split_carried(old.options)
     teams = [{"name": t["name"], "players": list(t["players"])} for t in old.teams] or None
+    if group is not None:
+        group = replace(group, seats=_seats_of_match(old.id, group.public_id))
     return create_match(
         old.variant,
         list(old.players),
@@ -369,6 +406,7 @@ def rematch(public_id: str) -> tuple[Match, str]:
         rules,
         setup_of(old).dealer_of(2),
         carried=carried or None,
+        group=group,
     )
 
 
@@ -986,3 +1024,644 @@ def _json_safe(value: Any) -> Any:
     if isinstance(value, Decimal):
         return str(value)
     return value
+
+
+# --- Groups ----------------------------------------------------------------------------------
+#
+# A group (docs/groups.md) is the people who play together, without accounts: its private link
+# carries ``Group.public_id`` and a token that writes (only its hash is stored, as a match's edit
+# token), its read-only link ``Group.read_id``. Every write below checks the token
+# (:func:`check_group_token`) on the group read locked, and is one transaction. Roster names
+# follow the seat-name rules (``rules.match.read_name``) and are compared as seat names are
+# (``name_key``): two names of one roster never compare equal.
+
+
+@dataclass(frozen=True)
+class GroupPlace:
+    """The group a new match is played in: its private id and the token that writes to it."""
+
+    public_id: str
+    token: str | None
+    #: Seat name -> roster player id for seats that are not found by name (a rematch keeps
+    #: who sat where, whatever the roster calls them now).
+    seats: Mapping[str, int] = field(default_factory=dict)
+
+
+#: The group the matches created inside :func:`into_group` are played in.
+_joining: ContextVar[GroupPlace | None] = ContextVar("joining_group", default=None)
+
+#: How a night is counted (docs/groups.md "Nights"): a match started before this hour belongs
+#: to the evening before, local time.
+NIGHT_STARTS_HOUR = 6
+
+
+@contextmanager
+def into_group(public_id: str, token: str | None) -> Iterator[None]:
+    """Every match created inside is played in this group (:func:`create_match`): for the
+    writes that create a match without knowing of groups, such as an import."""
+    reset = _joining.set(GroupPlace(public_id, token))
+    try:
+        yield
+    finally:
+        _joining.reset(reset)
+
+
+def create_group(name: object) -> tuple[Group, str]:
+    """A new group called ``name`` (the name rules of docs/rules.md §5, refused at ``name``),
+    and its token, which is not stored and can never be shown again."""
+    checked = read_name(name, "name")
+    token = secrets.token_urlsafe(32)
+    group = Group(
+        public_id=secrets.token_urlsafe(16),
+        read_id=secrets.token_urlsafe(16),
+        name=checked,
+        token_hash=hash_token(token),
+        created_at=utcnow(),
+    )
+    db.session.add(group)
+    try:
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return group, token
+
+
+def get_group(public_id: str) -> Group:
+    """The group whose private id is ``public_id``; :class:`NotFound` if there is none."""
+    return _group_by(Group.public_id, public_id)
+
+
+def group_to_read(read_id: str) -> Group:
+    """The group whose read-only id is ``read_id``; :class:`NotFound` if there is none."""
+    return _group_by(Group.read_id, read_id)
+
+
+def groups_by_public_ids(public_ids: Sequence[str]) -> list[Group]:
+    """The groups of these private ids that exist, by name."""
+    wanted = [pid for pid in public_ids if PUBLIC_ID.fullmatch(pid)]
+    if not wanted:
+        return []
+    return list(
+        db.session.scalars(
+            sa.select(Group).where(Group.public_id.in_(wanted)).order_by(Group.name, Group.id)
+        )
+    )
+
+
+def check_group_token(group: Group, token: str | None) -> None:
+    """Refuse (:class:`Unauthorized`) anything but the group's token."""
+    if token and hmac.compare_digest(hash_token(token), group.token_hash):
+        return
+    raise Unauthorized("the group's private link is needed to change this group")
+
+
+def roster(group: Group) -> list[GroupPlayer]:
+    """Every name of the group's roster, merged ones too, in the order they were added."""
+    return list(
+        db.session.scalars(
+            sa.select(GroupPlayer).where(GroupPlayer.group_id == group.id).order_by(GroupPlayer.id)
+        )
+    )
+
+
+def renames(group: Group) -> list[GroupPlayerName]:
+    """Every rename of the group's players, oldest first."""
+    return list(
+        db.session.scalars(
+            sa.select(GroupPlayerName)
+            .join(GroupPlayer, GroupPlayer.id == GroupPlayerName.player_id)
+            .where(GroupPlayer.group_id == group.id)
+            .order_by(GroupPlayerName.renamed_at, GroupPlayerName.id)
+        )
+    )
+
+
+def group_matches(group: Group) -> list[Match]:
+    """The group's matches, the first played first."""
+    return list(
+        db.session.scalars(
+            sa.select(Match)
+            .join(GroupMatch, GroupMatch.match_id == Match.id)
+            .where(GroupMatch.group_id == group.id)
+            .order_by(Match.created_at, Match.id)
+        )
+    )
+
+
+def group_match_count(group: Group) -> int:
+    """How many matches the group has played."""
+    count = db.session.scalar(
+        sa.select(sa.func.count()).select_from(GroupMatch).where(GroupMatch.group_id == group.id)
+    )
+    return int(count or 0)
+
+
+def group_seats(group: Group) -> dict[int, dict[str, int]]:
+    """Per match id of the group: each seat's name and the roster player it stands for (as
+    placed; :func:`player_roots` follows the merges)."""
+    seats: dict[int, dict[str, int]] = {}
+    rows = db.session.execute(
+        sa.select(GroupMatch.match_id, GroupSeat.seat, GroupSeat.player_id)
+        .join(GroupSeat, GroupSeat.group_match_id == GroupMatch.id)
+        .where(GroupMatch.group_id == group.id)
+    )
+    for match_id, seat, player_id in rows:
+        seats.setdefault(match_id, {})[seat] = player_id
+    return seats
+
+
+def player_roots(players: Sequence[GroupPlayer]) -> dict[int, int]:
+    """Each roster player's id -> the id its records count under (itself, or the player it
+    was merged into)."""
+    return {player.id: player.merged_into_id or player.id for player in players}
+
+
+def group_of(match: Match) -> Group | None:
+    """The group the match is played in, if any."""
+    group: Group | None = db.session.scalar(
+        sa.select(Group)
+        .join(GroupMatch, GroupMatch.group_id == Group.id)
+        .where(GroupMatch.match_id == match.id)
+    )
+    return group
+
+
+def night_of(moment: datetime) -> date:
+    """The night a match started at ``moment`` belongs to: its local date (the server's time
+    zone, ``TZ``), a start before :data:`NIGHT_STARTS_HOUR` counting for the evening before."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return (aware.astimezone() - timedelta(hours=NIGHT_STARTS_HOUR)).date()
+
+
+def add_player(public_id: str, token: str | None, name: object) -> GroupPlayer:
+    """Put ``name`` on the roster (refused at ``name`` when it breaks the name rules or the
+    roster has it already)."""
+
+    def change(group: Group) -> GroupPlayer:
+        players = roster(group)
+        checked = read_name(name, "name")
+        _check_free(players, checked, "name")
+        player = GroupPlayer(group_id=group.id, name=checked, created_at=utcnow())
+        db.session.add(player)
+        return player
+
+    return _group_write(public_id, token, change)
+
+
+def rename_player(
+    public_id: str, token: str | None, player_id: object, name: object
+) -> GroupPlayer:
+    """Call roster player ``player_id`` ``name`` from now on; the old name is kept in the
+    history (:func:`renames`). The group's matches keep the names their seats were given."""
+
+    def change(group: Group) -> GroupPlayer:
+        players = roster(group)
+        player = _player_in(players, player_id, "player")
+        checked = read_name(name, "name")
+        if checked == player.name:
+            return player
+        _check_free([p for p in players if p.id != player.id], checked, "name")
+        db.session.add(
+            GroupPlayerName(
+                player_id=player.id, old_name=player.name, new_name=checked, renamed_at=utcnow()
+            )
+        )
+        player.name = checked
+        return player
+
+    return _group_write(public_id, token, change)
+
+
+def merge_player(public_id: str, token: str | None, player_id: object, into: object) -> GroupPlayer:
+    """Two names of one person ("Bob" and "Robert"): ``player_id`` counts as ``into`` from
+    now on, in every record, and its name finds ``into`` at a new match. Refused at ``into``
+    for a merge into itself, into a name merged already, or of two players who sat at the same
+    match. Returns the player merged into."""
+
+    def change(group: Group) -> GroupPlayer:
+        players = roster(group)
+        source = _player_in(players, player_id, "player")
+        target = _player_in(players, into, "into")
+        if source.merged_into_id is not None:
+            raise RuleError(
+                "player",
+                "{name!r} is merged already",
+                code="merged_already",
+                name=source.name,
+            )
+        if target.id == source.id:
+            raise RuleError("into", "a name cannot be merged into itself", code="merge_self")
+        if target.merged_into_id is not None:
+            raise RuleError(
+                "into",
+                "{name!r} is merged already: merge into the name it was merged into",
+                code="merged_already",
+                name=target.name,
+            )
+        _check_never_met(group, players, source, target)
+        for player in players:
+            if player.merged_into_id == source.id:
+                player.merged_into_id = target.id
+        source.merged_into_id = target.id
+        return target
+
+    return _group_write(public_id, token, change)
+
+
+def add_match_to_group(
+    public_id: str, token: str | None, match_id: str, match_token: str | None
+) -> Match:
+    """Put an existing match in the group: the group's token and a right to score the match
+    (:func:`check_token`) are both needed. Its seats go on the roster by name. A match that
+    is in another group already is refused at ``match``; one already in this group is left as
+    it is."""
+
+    def change(group: Group) -> Match:
+        try:
+            match = get_match(match_id)
+        except NotFound as missing:
+            raise RuleError("match", "there is no match with this id", code="no_match") from missing
+        check_token(match, match_token)
+        placed = db.session.scalar(sa.select(GroupMatch).where(GroupMatch.match_id == match.id))
+        if placed is not None:
+            if placed.group_id == group.id:
+                return match
+            raise RuleError(
+                "match", "this match is in another group already", code="in_another_group"
+            )
+        _place(group, match, state_of(match), {})
+        return match
+
+    return _group_write(public_id, token, change)
+
+
+def _group_by(column: Any, value: str) -> Group:
+    if not PUBLIC_ID.fullmatch(value):
+        raise NotFound("there is no group with this id")
+    group: Group | None = db.session.scalar(sa.select(Group).where(column == value))
+    if group is None:
+        raise NotFound("there is no group with this id")
+    return group
+
+
+def _lock_group(public_id: str) -> Group:
+    """The group, locked for the rest of the transaction (as :func:`_lock` a match)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise NotFound("there is no group with this id")
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(
+            sa.update(Group)
+            .where(Group.public_id == public_id)
+            .values(name=Group.name)
+            .execution_options(synchronize_session=False)
+        )
+    group: Group | None = db.session.scalar(
+        sa.select(Group)
+        .where(Group.public_id == public_id)
+        .with_for_update(of=Group)
+        .execution_options(populate_existing=True)
+    )
+    if group is None:
+        raise NotFound("there is no group with this id")
+    return group
+
+
+def _group_write(public_id: str, token: str | None, change: Callable[[Group], T]) -> T:
+    """Run one write to a group in one transaction: lock it, check its token, ``change`` it,
+    commit. A refusal (or a race the database's constraints catch) stores nothing."""
+    try:
+        group = _lock_group(public_id)
+        check_group_token(group, token)
+        done = change(group)
+        db.session.flush()
+        db.session.commit()
+    except IntegrityError as clash:
+        db.session.rollback()
+        raise Conflict("another change to this group came first: reload it and try again") from (
+            clash
+        )
+    except BaseException:
+        db.session.rollback()
+        raise
+    return done
+
+
+def _player_in(players: Sequence[GroupPlayer], player_id: object, path: str) -> GroupPlayer:
+    """The roster player ``player_id`` (an id of this group's roster), else refused at ``path``."""
+    if isinstance(player_id, int) and not isinstance(player_id, bool):
+        for player in players:
+            if player.id == player_id:
+                return player
+    raise RuleError(path, "there is no such player in this group", code="unknown_player")
+
+
+def _check_free(players: Sequence[GroupPlayer], name: str, path: str) -> None:
+    """Refuse at ``path`` a name the roster has already (compared as seat names are)."""
+    key = name_key(name)
+    if any(name_key(player.name) == key for player in players):
+        raise RuleError(path, "{given!r} is already taken", code="duplicate_name", given=name)
+
+
+def _check_never_met(
+    group: Group, players: Sequence[GroupPlayer], source: GroupPlayer, target: GroupPlayer
+) -> None:
+    """Refuse at ``into`` the merge of two names that sat at the same match: two people."""
+    roots = player_roots(players)
+    merging = {source.id: target.id}
+    for seats in group_seats(group).values():
+        counted = [merging.get(roots[p], roots[p]) for p in seats.values()]
+        if counted.count(target.id) > 1:
+            raise RuleError(
+                "into",
+                "{name!r} and {other!r} played at the same match: they are two people",
+                code="played_together",
+                name=source.name,
+                other=target.name,
+            )
+
+
+def _seats_of_match(match_id: int, group_public_id: str) -> dict[str, int]:
+    """Who sat where at match ``match_id`` if it is in that group (else nothing)."""
+    rows = db.session.execute(
+        sa.select(GroupSeat.seat, GroupSeat.player_id)
+        .join(GroupMatch, GroupMatch.id == GroupSeat.group_match_id)
+        .join(Group, Group.id == GroupMatch.group_id)
+        .where(GroupMatch.match_id == match_id, Group.public_id == group_public_id)
+    )
+    return {seat: player_id for seat, player_id in rows}
+
+
+def _place_in_group(match: Match, place: GroupPlace, state: MatchState) -> None:
+    """The new match ``match`` (not committed) goes into the group ``place`` names (its token
+    checked), in the transaction that creates it."""
+    group = _lock_group(place.public_id)
+    check_group_token(group, place.token)
+    db.session.flush()  # the match's id
+    _place(group, match, state, place.seats)
+
+
+def _place(group: Group, match: Match, state: MatchState, seats: Mapping[str, int]) -> None:
+    """Put ``match`` in ``group``: each seat stands for the roster player ``seats`` names, or
+    else the one its name finds (a merged name finds the player it was merged into), or else a
+    new one. Two seats may not stand for one player (refused at ``players[i]``)."""
+    players = roster(group)
+    by_id = {player.id: player for player in players}
+    by_key = {name_key(player.name): player for player in players}
+    roots = player_roots(players)
+    placed = GroupMatch(group_id=group.id, match_id=match.id, added_at=utcnow())
+    taken: dict[int, str] = {}
+    for i, seat in enumerate(match.players):
+        player = by_id.get(seats.get(seat, 0)) or by_key.get(name_key(seat))
+        if player is None:
+            player = GroupPlayer(
+                group_id=group.id, name=read_name(seat, f"players[{i}]"), created_at=utcnow()
+            )
+            db.session.add(player)
+            db.session.flush()
+            by_key[name_key(player.name)] = player
+            roots[player.id] = player.id
+        root = roots[player.id]
+        if root in taken:
+            raise RuleError(
+                f"players[{i}]",
+                "{given!r} and {other!r} are the same player in this group",
+                code="same_player",
+                given=seat,
+                other=taken[root],
+            )
+        taken[root] = seat
+        placed.seats.append(GroupSeat(seat=seat, player_id=player.id))
+    db.session.add(placed)
+    _keep_summary(match, state)
+
+
+# --- A group's almanac: records, money across nights, ratings ---------------------------------
+#
+# The records never replay a group's matches at read time: each match of a group keeps its
+# summary (``rules.records.summarise``) in ``match_summaries``, tagged with the match version
+# and ``SUMMARY_VERSION`` it was built from. A read builds again, and stores, only the stale
+# ones: those whose match changed since (a hand added, an old hand corrected), or all of them
+# once after a release moves ``SUMMARY_VERSION`` on. At most :data:`SUMMARY_REBUILDS` per read:
+# beyond that a read uses the summary it has for a match that moved on (its figures lag by the
+# hands added since) and leaves out a match that has none yet, and says how many it left
+# (``GroupHistory.pending``); the next read goes on where it stopped.
+
+#: The most stale summaries one read builds again: each one a replay of its match (about 10 ms
+#: for 30 hands, bench/records.py), so that even the reads after a release that made every
+#: summary stale take about half a second each, never many seconds.
+SUMMARY_REBUILDS = 50
+
+#: Parsed summaries kept per process: ``(match id, public id, match version, summary version)``
+#: -> summary. Bounded; a changed match is a new key, so nothing is ever stale in it.
+SUMMARY_MEMO = 4096
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """One match of a group as the almanac reads it."""
+
+    public_id: str
+    night: date
+    summary: MatchSummary
+    #: Seat name -> player key (the roster player's id, merges followed, as text).
+    keys: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class GroupHistory:
+    """A group's matches, the first played first, each with its summary; and the roster's
+    current name of each player key."""
+
+    matches: tuple[PlayedMatch, ...]
+    names: Mapping[str, str]
+    #: Matches whose summary is older than the match (or missing), left for the next read.
+    pending: int = 0
+
+    @property
+    def summaries(self) -> list[tuple[MatchSummary, Mapping[str, str]]]:
+        """What ``compile_records`` and ``rate`` take."""
+        return [(played.summary, played.keys) for played in self.matches]
+
+    def nights(self) -> list[tuple[str, list[tuple[MatchSummary, Mapping[str, str]]]]]:
+        """The matches by night (ISO date), the first night first: what ``ledger`` takes."""
+        nights: dict[str, list[tuple[MatchSummary, Mapping[str, str]]]] = {}
+        for played in self.matches:
+            nights.setdefault(played.night.isoformat(), []).append((played.summary, played.keys))
+        return list(nights.items())
+
+
+def group_history(group: Group) -> GroupHistory:
+    """Every match of the group with its summary, stale ones built again (see above)."""
+    players = roster(group)
+    roots = player_roots(players)
+    names = {str(p.id): p.name for p in players if p.merged_into_id is None}
+    seats = group_seats(group)
+    rows = db.session.execute(
+        sa.select(
+            Match.id,
+            Match.public_id,
+            Match.version,
+            Match.created_at,
+            MatchSummaryRow.match_version.label("kept"),
+            MatchSummaryRow.summary_version.label("built"),
+        )
+        .join(GroupMatch, GroupMatch.match_id == Match.id)
+        .outerjoin(MatchSummaryRow, MatchSummaryRow.match_id == Match.id)
+        .where(GroupMatch.group_id == group.id)
+        .order_by(Match.created_at, Match.id)
+    ).all()
+    stale = [row.id for row in rows if (row.kept, row.built) != (row.version, SUMMARY_VERSION)]
+    built = _rebuild_summaries(stale[:SUMMARY_REBUILDS])
+    memo = _summary_memo()
+
+    def key(row: Any) -> tuple[int, str, int, int]:
+        return (row.id, row.public_id, row.kept, row.built)
+
+    stored = _stored_summaries(
+        [
+            row.id
+            for row in rows
+            if row.id not in built and row.built == SUMMARY_VERSION and key(row) not in memo
+        ]
+    )
+    played: list[PlayedMatch] = []
+    for row in rows:
+        summary = built.get(row.id)
+        if summary is None and row.built == SUMMARY_VERSION:
+            summary = memo.get(key(row))
+            if summary is None:
+                summary = memo[key(row)] = MatchSummary.from_json(stored[row.id])
+        if summary is None:
+            continue  # none of this summary version yet: the next read builds it
+        keys = {seat: str(roots[p]) for seat, p in seats.get(row.id, {}).items()}
+        played.append(PlayedMatch(row.public_id, night_of(row.created_at), summary, keys))
+    pending = len(stale) - len(built)
+    _trim(memo)
+    return GroupHistory(tuple(played), names, pending)
+
+
+def group_records(history: GroupHistory, variant: str | None = None) -> Records:
+    """The group's records (``rules.records.compile_records``), of one form or all."""
+    return compile_records(history.summaries, variant=variant)
+
+
+def group_ledger(history: GroupHistory, settle: Sequence[str] | None = None) -> Ledger:
+    """The money of the group's auction nights in units and the settle-up of the nights
+    ``settle`` names (every night when ``None``); nights it does not know are left out."""
+    nights = history.nights()
+    if settle is not None:
+        known = {label for label, _ in nights}
+        settle = [label for label in settle if label in known]
+    return ledger(nights, settle=settle)
+
+
+def group_ratings(history: GroupHistory) -> Ratings:
+    """Every player's rating per game family, after each of the group's matches
+    (``rules.ratings.rate``, in the order played)."""
+    return rate(history.summaries)
+
+
+def _summary_memo() -> dict[tuple[int, str, int, int], MatchSummary]:
+    """This app's parsed summaries (:data:`SUMMARY_MEMO`)."""
+    memo: dict[tuple[int, str, int, int], MatchSummary] | None = current_app.extensions.get(
+        "match_summaries"
+    )
+    if memo is None:
+        memo = current_app.extensions["match_summaries"] = {}
+    return memo
+
+
+def _trim(memo: dict[Any, MatchSummary]) -> None:
+    """Keep the memo within :data:`SUMMARY_MEMO` (the oldest entries go first)."""
+    while len(memo) > SUMMARY_MEMO:
+        memo.pop(next(iter(memo)))
+
+
+def _stored_summaries(match_ids: Sequence[int]) -> dict[int, Any]:
+    """The stored summaries' JSON of these matches."""
+    found: dict[int, Any] = {}
+    for start in range(0, len(match_ids), 500):
+        chunk = match_ids[start : start + 500]
+        rows = db.session.execute(
+            sa.select(MatchSummaryRow.match_id, MatchSummaryRow.summary).where(
+                MatchSummaryRow.match_id.in_(chunk)
+            )
+        )
+        found.update({match_id: summary for match_id, summary in rows})
+    return found
+
+
+def summary_of(match: Match, state: MatchState | None = None) -> MatchSummary:
+    """The summary of ``match`` (``rules.records.summarise``), replayed to ``state`` (default:
+    :func:`state_of`)."""
+    return summarise(setup_of(match), state or state_of(match), ended=match.finished)
+
+
+def _keep_summary(match: Match, state: MatchState) -> None:
+    """Keep the summary of ``match`` at its version, in the caller's transaction."""
+    summary = summary_of(match, state)
+    db.session.merge(
+        MatchSummaryRow(
+            match_id=match.id,
+            match_version=match.version,
+            summary_version=SUMMARY_VERSION,
+            summary=summary.to_json(),
+            built_at=utcnow(),
+        )
+    )
+
+
+def _rebuild_summaries(match_ids: Sequence[int]) -> dict[int, MatchSummary]:
+    """Build the summaries of these matches again and store them (one transaction of its own:
+    a cache, so a failure to store costs the next read the same work, nothing else)."""
+    if not match_ids:
+        return {}
+    matches = db.session.scalars(sa.select(Match).where(Match.id.in_(match_ids))).all()
+    built: dict[int, MatchSummary] = {}
+    rows: list[dict[str, Any]] = []
+    for match in matches:
+        summary = built[match.id] = summary_of(match, _replayed(match))
+        rows.append(
+            {
+                "match_id": match.id,
+                "match_version": match.version,
+                "summary_version": SUMMARY_VERSION,
+                "summary": summary.to_json(),
+                "built_at": utcnow(),
+            }
+        )
+    memo = _summary_memo()
+    for match in matches:
+        memo[(match.id, match.public_id, match.version, SUMMARY_VERSION)] = built[match.id]
+    _store_summaries(rows)
+    return built
+
+
+def _replayed(match: Match) -> MatchState:
+    """The match replayed as :func:`state_of` does, but not put in the replay cache: the
+    summaries of a group's old matches must not push tonight's matches out of it."""
+    entry = _cache_entry(match)
+    if entry is not None:
+        return entry.state
+    return _resumed(match, _stored_inputs(match), strict=False).state
+
+
+def _store_summaries(rows: list[dict[str, Any]]) -> None:
+    """Insert or update these summaries (whoever stores one last wins: both are right)."""
+    dialect = db.session.get_bind().dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(MatchSummaryRow).values(rows)
+    statement = statement.on_conflict_do_update(
+        index_elements=[MatchSummaryRow.match_id],
+        set_={
+            name: statement.excluded[name]
+            for name in ("match_version", "summary_version", "summary", "built_at")
+        },
+    )
+    try:
+        db.session.execute(statement)
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        # A match deleted meanwhile, or SQLite's write lock held too long by another writer.
+        db.session.rollback()

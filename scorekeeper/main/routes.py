@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from flask import render_template
+from flask import render_template, url_for
 
 from .. import service
+from ..groups.keys import key_for, opened_groups
 from ..matches.tokens import opened_matches, token_for
 from ..rules import FINISHED, RuleError
 from ..rules.variants import find_variant
@@ -52,7 +53,39 @@ def _opened() -> list[Opened]:
     return opened
 
 
+class OpenedGroup(TypedDict):
+    """A group this phone has opened, as the home page lists it."""
+
+    name: str
+    #: Its own page when this phone holds its private link, else its read-only page.
+    url: str
+    matches: int
+    mine: bool
+
+
+def _groups() -> list[OpenedGroup]:
+    """The groups this phone has opened, for the home page (unknown ids are skipped)."""
+    groups: list[OpenedGroup] = []
+    for read_id in opened_groups():
+        try:
+            group = service.group_to_read(read_id)
+        except service.NotFound:
+            continue
+        mine = key_for(group) is not None
+        groups.append(
+            {
+                "name": group.name,
+                "url": url_for("groups.show", public_id=group.public_id)
+                if mine
+                else url_for("groups.read", read_id=read_id),
+                "matches": service.group_match_count(group),
+                "mine": mine,
+            }
+        )
+    return groups
+
+
 @bp.get("/")
 def index() -> str:
-    """The home page: start a match, or go back to one this phone has opened."""
-    return render_template("index.html", opened=_opened())
+    """The home page: start a match or a group, or go back to one this phone has opened."""
+    return render_template("index.html", opened=_opened(), groups=_groups())

@@ -1,7 +1,9 @@
 """New game, same table: the next match of the evening with the same players in the same
 seats, the same teams and house rules, and the deal moved on one seat
 (:func:`scorekeeper.service.rematch`). Offered under the winner on the match page and beside a
-finished match on the home page; the phone that asks for it scores the new match."""
+finished match on the home page; the phone that asks for it scores the new match. A match of
+a group (docs/groups.md) goes on in that group when this phone holds the group's key: the same
+seats stand for the same players of its roster."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from .. import rate_limits, service
 from ..forms import plain_rule_message
+from ..groups.keys import key_for
 from ..rules import RuleError
 from . import bp
 from .routes import match_or_404, open_to_score
@@ -24,10 +27,15 @@ class RematchForm(FlaskForm):
 @rate_limits.new_matches
 def rematch(public_id: str) -> Response:
     """Start the next match at this table and score it on this phone."""
-    match_or_404(public_id)
+    match = match_or_404(public_id)
     if not RematchForm().validate_on_submit():
         abort(400)
+    group = service.group_of(match)
+    key = key_for(group) if group is not None else None
+    place = service.GroupPlace(group.public_id, key) if group is not None and key else None
     try:
+        new, token = service.rematch(public_id, group=place)
+    except service.Unauthorized:  # the group's key stopped working: the match goes on alone
         new, token = service.rematch(public_id)
     except RuleError as error:  # house rules the rules no longer take for a new match
         flash(plain_rule_message(error))
