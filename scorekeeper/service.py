@@ -991,25 +991,35 @@ def _read_fresh(public_id: str) -> Match:
     return match
 
 
-def _lock(public_id: str) -> Match:
-    """The match, locked for the rest of the transaction, read fresh from the database."""
+_Locked = TypeVar("_Locked", Match, Group)
+
+
+def _lock_row(model: type[_Locked], public_id: str, touch: Any) -> _Locked | None:
+    """The row of ``model`` whose ``public_id`` this is, locked for the rest of the transaction
+    and read fresh from the database; ``None`` if there is none. ``touch``: a column the
+    SQLite write sets to itself."""
     if db.session.get_bind().dialect.name == "sqlite":
         # SQLite has no row locks: a write as the transaction's first statement takes the
         # database's write lock (waiting up to the busy timeout for another writer), so the
         # reads below see every write committed before it and no other write can come between.
         db.session.execute(
-            sa.update(Match)
-            .where(Match.public_id == public_id)
-            .values(version=Match.version)
+            sa.update(model)
+            .where(model.public_id == public_id)
+            .values({touch: touch})
             .execution_options(synchronize_session=False)
         )
-    match: Match | None = db.session.scalar(
-        sa.select(Match)
-        .where(Match.public_id == public_id)
-        .with_for_update(of=Match)
-        # A match already in the session (read before the lock) must be refreshed.
+    return db.session.scalar(
+        sa.select(model)
+        .where(model.public_id == public_id)
+        .with_for_update(of=model)
+        # A row already in the session (read before the lock) must be refreshed.
         .execution_options(populate_existing=True)
     )
+
+
+def _lock(public_id: str) -> Match:
+    """The match, locked for the rest of the transaction, read fresh from the database."""
+    match = _lock_row(Match, public_id, Match.version)
     if match is None:
         raise NotFound("there is no match with this id")
     return match
@@ -1309,19 +1319,7 @@ def _lock_group(public_id: str) -> Group:
     """The group, locked for the rest of the transaction (as :func:`_lock` a match)."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise NotFound("there is no group with this id")
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(
-            sa.update(Group)
-            .where(Group.public_id == public_id)
-            .values(name=Group.name)
-            .execution_options(synchronize_session=False)
-        )
-    group: Group | None = db.session.scalar(
-        sa.select(Group)
-        .where(Group.public_id == public_id)
-        .with_for_update(of=Group)
-        .execution_options(populate_existing=True)
-    )
+    group = _lock_row(Group, public_id, Group.name)
     if group is None:
         raise NotFound("there is no group with this id")
     return group
