@@ -59,25 +59,7 @@ def chart_svg(
     high = max([1, *values, *shown])
     if high == low:
         high = low + 1
-    hands = max(len(points) - 1, 1)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x(hand: int) -> str:
-        return _num(LEFT + plot_w * hand / hands)
-
-    def y(value: int) -> str:
-        return _num(TOP + plot_h * (high - value) / (high - low))
-
-    bottom = TOP + plot_h
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#000"/>',
-        f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" '
-        'stroke="#000"/>',
-    ]
+    x, y, parts = _frame(title, "chart", low, high, max(len(points) - 1, 1))
     labels = {low, high}
     if low < 0 < high:
         parts.append(
@@ -109,7 +91,34 @@ def chart_svg(
     return "".join(parts)
 
 
-def _axis_labels(values: Sequence[int], y: Callable[[int], str]) -> list[str]:
+def _frame(
+    title: str, css: str, low: float, high: float, steps: int
+) -> tuple[Callable[[int], str], Callable[[float], str], list[str]]:
+    """What both charts draw first: the ``x`` of point ``0..steps`` and the ``y`` of a value
+    between ``low`` and ``high``, and the opening markup (the ``<svg>`` with its title and the
+    two axes)."""
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(point: int) -> str:
+        return _num(LEFT + plot_w * point / steps)
+
+    def y(value: float) -> str:
+        return _num(TOP + plot_h * (high - value) / (high - low))
+
+    bottom = TOP + plot_h
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#000"/>',
+        f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" '
+        'stroke="#000"/>',
+    ]
+    return x, y, parts
+
+
+def _axis_labels(values: Sequence[int], y: Callable[[float], str]) -> list[str]:
     """The value labels on the left axis, in the order given; a label that would touch one
     already placed is left out."""
     placed: list[float] = []
@@ -198,25 +207,7 @@ def ratings_chart_svg(
     if high <= low:
         high = low + 1
     count = max((len(line) for line in points), default=0)
-    steps = max(count - 1, 1)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x(point: int) -> str:
-        return _num(LEFT + plot_w * point / steps)
-
-    def y(value: float) -> str:
-        return _num(TOP + plot_h * (high - value) / (high - low))
-
-    bottom = TOP + plot_h
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart ratings" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-        f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#000"/>',
-        f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" y2="{bottom}" '
-        'stroke="#000"/>',
-    ]
+    x, y, parts = _frame(title, "chart ratings", low, high, max(count - 1, 1))
     parts.extend(_axis_labels([high, low], y))
     if labels:
         parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}">{escape(labels[0])}</text>')
