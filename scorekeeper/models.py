@@ -92,13 +92,14 @@ class IdempotentWrite(Model):
     """What a successful write made with an ``Idempotency-Key`` kept, so that a repeat (a double
     tap, a retried request) adds nothing and answers as docs/api.md "Hands" says: the status,
     and the hand as the write stored it; never a copy of the match (``b13c0575idem``). Kept for
-    7 days (``service.IDEMPOTENCY_DAYS``): every write deletes the expired ones.
+    7 days (``service.IDEMPOTENCY_DAYS``): each process sweeps the expired ones away once a
+    minute, and a key that comes again replaces its own expired record.
     """
 
     __tablename__ = "idempotent_writes"
     __table_args__ = (
         sa.UniqueConstraint("match_id", "key", name="uq_idempotent_writes_key"),
-        # The expiry's DELETE (on every keyed write) finds the old keys without a scan.
+        # The expiry's sweep (once a minute in each process) finds the old keys without a scan.
         sa.Index("ix_idempotent_writes_created_at", "created_at"),
     )
 

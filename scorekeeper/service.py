@@ -8,9 +8,10 @@ Writes
 Every write (:func:`add_hand`, :func:`replace_hand`, :func:`delete_last_hand`,
 :func:`finish_match`) stores in one transaction, in this order:
 
-1. read the match: on PostgreSQL locked (``SELECT ... FOR UPDATE``), so that two writes to one
-   match run one after the other and the second sees the first's hands; on SQLite, which has
-   no row locks, unlocked (step 6 locks);
+1. read the match, and the record of the ``idempotency_key`` on it in the same statement: on
+   PostgreSQL locked (``SELECT ... FOR UPDATE``), so that two writes to one match run one after
+   the other and the second sees the first's hands; on SQLite, which has no row locks, unlocked
+   (step 6 locks);
 2. check the edit token (:class:`Unauthorized`);
 3. if the ``idempotency_key`` was used on this match within :data:`IDEMPOTENCY_DAYS`, answer
    from its record and change nothing (so the key is checked before the version: a repeated
@@ -25,8 +26,10 @@ Every write (:func:`add_hand`, :func:`replace_hand`, :func:`delete_last_hand`,
    read the version again: if another write came in since step 1, start again from step 1
    (the replay of step 5 no longer holds). So the replay, the costly part, never runs while
    the whole database is locked for writing, and a write to another match never waits for it;
-7. write the hand, bump ``version``, delete the keys older than :data:`IDEMPOTENCY_DAYS`, keep
-   this one's record, commit.
+7. write the hand, bump ``version`` (statements, not ORM objects: a hand POST on PostgreSQL is
+   the floor's ``BEGIN``, ``SELECT``, ``INSERT``, ``UPDATE``, ``COMMIT``, plus the key's
+   ``INSERT``), forget expired keys (module doc, "Idempotent answers"), keep this one's
+   record, commit.
 
 Stored hands the rules refuse
 -----------------------------
@@ -49,28 +52,33 @@ says. The API passes functions that build its HTTP answers; the pages may leave 
 (``200`` and ``{"match": <public id>, "version": <version now>}``) and pass the key of a hidden
 form field, which makes a double tap harmless. A write returns a :class:`Written`;
 ``Written.repeated`` tells a repeat from a first answer. Keys are forgotten after
-:data:`IDEMPOTENCY_DAYS` days: every write deletes the expired ones (one indexed ``DELETE``).
+:data:`IDEMPOTENCY_DAYS` days: a keyed write deletes its key's own expired record, and each
+process sweeps away every expired one at most every :data:`SWEEP_EVERY` seconds (one indexed
+``DELETE``).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
 import secrets
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import sqlalchemy as sa
 from flask import current_app
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import replay_cache
 from .extensions import db
@@ -216,12 +224,22 @@ def get_match(public_id: str) -> Match:
     return match
 
 
+_VERSION = sa.select(Match.version).where(Match.public_id == sa.bindparam("public_id"))
+
+
 def version_of(public_id: str) -> int:
     """The match's version alone (cheap: the scoreboard polls it); :class:`NotFound` if none."""
     _check_public_id(public_id)
-    version: int | None = db.session.scalar(
-        sa.select(Match.version).where(Match.public_id == public_id)
-    )
+    version: int | None
+    if db.session().in_transaction():
+        # In the request's transaction: what it has seen.
+        version = db.session.scalar(_VERSION, {"public_id": public_id})
+    else:
+        # One statement outside a transaction: on PostgreSQL one round trip instead of three
+        # (BEGIN, SELECT, ROLLBACK) for the poll that every watching phone sends (issue 14).
+        with db.engine.connect() as connection:
+            autocommit = connection.execution_options(isolation_level="AUTOCOMMIT")
+            version = autocommit.scalar(_VERSION, {"public_id": public_id})
     if version is None:
         raise NotFound("there is no match with this id")
     return version
@@ -443,9 +461,16 @@ def add_hand(
 
         def apply(locked: Match) -> None:
             # One INSERT: the version, re-checked under the lock, says the hands are the
-            # ones replayed (and the database refuses a second hand with this number).
-            db.session.add(
-                Hand(match_id=locked.id, number=stored + 1, input=dict(entry), created_at=utcnow())
+            # ones replayed (and the database refuses a second hand with this number). A
+            # statement, not an ORM object: the unit of work's bookkeeping cost more than it.
+            db.session.execute(
+                _INSERT_HAND,
+                {
+                    "match_id": locked.id,
+                    "number": stored + 1,
+                    "input": dict(entry),
+                    "created_at": utcnow(),
+                },
             )
 
         return state, apply
@@ -852,45 +877,93 @@ def _write(
             code="bad_idempotency_key",
             code_point=f"{ord(char):04X}",
         )
+    for attempt in range(2):
+        try:
+            return _write_once(public_id, token, version, idempotency_key, respond, change)
+        except IntegrityError as clash:
+            db.session.rollback()
+            if idempotency_key is None or attempt:
+                # The lock makes this unreachable in practice; if a racing write slipped past
+                # it, nothing is stored and the client may simply try again.
+                raise Conflict(
+                    "another change to this match came first: reload it and try again"
+                ) from clash
+            # On PostgreSQL the key's record is read by the statement that waits for the lock,
+            # from that statement's snapshot: a repeat of this key that committed meanwhile
+            # (a double tap) is not seen, and its record clashes with this one. Read again:
+            # the repeat is then answered as one.
+    raise AssertionError("the second attempt returns or raises")
+
+
+def _write_once(
+    public_id: str,
+    token: str | None,
+    version: int | None,
+    idempotency_key: str | None,
+    respond: Respond,
+    change: Callable[[Match], Checked],
+) -> Written:
+    """One try of :func:`_write`: the steps of the module docstring, in one transaction."""
     try:
         checked = _check(public_id, token, version, idempotency_key, respond, change)
         if isinstance(checked, Written):
             db.session.rollback()  # release the lock: nothing was written
             return checked
-        match, state, apply = checked
+        match, state, apply, stale = checked
         apply(match)
-        match.version += 1
-        match.updated_at = utcnow()
-        db.session.flush()
+        db.session.flush()  # what ``apply`` changed through the ORM (a correction, an undo)
+        _bump(match)
         answer = respond(match, state, None)
         if idempotency_key is not None:
-            _forget_expired()
-            db.session.add(
-                IdempotentWrite(
-                    match_id=match.id,
-                    key=idempotency_key,
-                    status=answer.status,
-                    hand=answer.kept,
-                    created_at=utcnow(),
+            if stale:  # the key's own expired record, which the sweep may not have reached yet
+                db.session.execute(
+                    sa.delete(IdempotentWrite).where(
+                        IdempotentWrite.match_id == match.id,
+                        IdempotentWrite.key == idempotency_key,
+                        IdempotentWrite.created_at < _expiry(),
+                    )
                 )
+            _forget_expired()
+            db.session.execute(
+                _INSERT_KEY,
+                {
+                    "match_id": match.id,
+                    "key": idempotency_key,
+                    "status": answer.status,
+                    "hand": answer.kept,
+                    "created_at": utcnow(),
+                },
             )
         # Read before the commit expires it: after it, another server may have written again,
         # and this write's replay must be cached under this write's version, not that one's.
         match_id, written = match.id, match.version
         db.session.commit()
         _cache_written(match_id, written)
-    except IntegrityError as clash:
-        # The lock makes this unreachable in practice; if a racing write slipped past it,
-        # nothing is stored and the client may simply try again.
-        db.session.rollback()
-        raise Conflict("another change to this match came first: reload it and try again") from (
-            clash
-        )
     except BaseException:
         db.session.rollback()
         _fresh.set(None)
         raise
     return Written(match, state, answer.status, answer.body)
+
+
+# The statements of the hand POST, built once: building and keying a statement at each request
+# cost more than running it (issue 14). Core statements on the tables: no ORM bookkeeping.
+_INSERT_HAND = sa.insert(cast(sa.Table, Hand.__table__))
+_INSERT_KEY = sa.insert(cast(sa.Table, IdempotentWrite.__table__))
+_BUMP = (
+    sa.update(cast(sa.Table, Match.__table__))
+    .where(Match.__table__.c.id == sa.bindparam("row"))
+    .values(version=sa.bindparam("version"), updated_at=sa.bindparam("updated_at"))
+)
+
+
+def _bump(match: Match) -> None:
+    """Move the locked match to its next version: one ``UPDATE`` statement, and the object
+    told its new values as the database's (nothing left for the unit of work to flush)."""
+    version, now = match.version + 1, utcnow()
+    db.session.execute(_BUMP, {"row": match.id, "version": version, "updated_at": now})
+    set_committed_value(match, "version", version)
+    set_committed_value(match, "updated_at", now)
 
 
 def _cache_written(match_id: int, version: int) -> None:
@@ -909,21 +982,20 @@ def _check(
     idempotency_key: str | None,
     respond: Respond,
     change: Callable[[Match], Checked],
-) -> Written | tuple[Match, MatchState, Callable[[Match], None]]:
+) -> Written | tuple[Match, MatchState, Callable[[Match], None], bool]:
     """Steps 1 to 6 of the module doc: the answer to a repeat, or the match locked, the state
-    after the change and the change to apply to it."""
+    after the change, the change to apply to it, and whether the key has an expired record."""
     sqlite = db.session.get_bind().dialect.name == "sqlite"
     for attempt in range(_SQLITE_ATTEMPTS):
         # PostgreSQL: locked from the start (its row lock holds up no other match). SQLite:
         # replayed unlocked, locked after; a write that keeps losing that race takes the lock
         # first on its last attempt, so that it always gets through.
         lock_first = not sqlite or attempt == _SQLITE_ATTEMPTS - 1
-        match = _lock(public_id) if lock_first else _read_fresh(public_id)
+        match, kept = (_lock_keyed if lock_first else _read_fresh)(public_id, idempotency_key)
         check_token(match, token)
-        if idempotency_key is not None:
-            repeated = _repeat(match, idempotency_key, respond)
-            if repeated is not None:
-                return repeated
+        stale = kept is not None and _aware(kept[1]) < _expiry()
+        if kept is not None and not stale:
+            return _repeat(match, kept[0], respond)
         if version is not None and version != match.version:
             raise Conflict(
                 "the match has changed (version {current}, not {given}): reload it and try again",
@@ -933,32 +1005,55 @@ def _check(
         _fresh.set(None)  # only the replay of this attempt's change may be cached
         state, apply = change(match)
         if lock_first:
-            return match, state, apply
+            return match, state, apply, stale
         seen = match.version
         db.session.rollback()  # end the read: the write lock comes next
         match = _lock(public_id)
         if match.version == seen:
-            return match, state, apply
+            return match, state, apply, stale
         # Another write came between the replay and the lock: its hands count, replay again.
         db.session.rollback()
     raise AssertionError("the last attempt takes the lock first and always returns")
 
 
-def _repeat(match: Match, key: str, respond: Respond) -> Written | None:
-    """The answer to a repeat of ``key`` on this match (module doc, "Idempotent answers"), or
-    ``None`` when the key is new or forgotten."""
-    stored = db.session.scalar(
-        sa.select(IdempotentWrite).where(
-            IdempotentWrite.match_id == match.id,
-            IdempotentWrite.key == key,
-            IdempotentWrite.created_at >= _expiry(),
+#: The key's record (id, when it was made), read with the match in one statement.
+_Kept = tuple[int, datetime]
+
+
+def _kept() -> tuple[Any, ...]:
+    """The columns that read, with the match, the record on it of the key bound as ``key``
+    (nulls if it has none)."""
+
+    def column(of: Any) -> Any:
+        return (
+            sa.select(of)
+            .where(IdempotentWrite.match_id == Match.id, IdempotentWrite.key == sa.bindparam("key"))
+            .scalar_subquery()
         )
+
+    return (column(IdempotentWrite.id), column(IdempotentWrite.created_at))
+
+
+@functools.cache
+def _match_select(keyed: bool, locked: bool) -> Any:
+    """The ``SELECT`` of a match by its ``public_id`` read fresh (a match already in the session
+    is refreshed), with :func:`_kept`'s columns when ``keyed``, ``FOR UPDATE`` when ``locked``.
+    Built once: see ``_INSERT_HAND``."""
+    select = sa.select(Match, *(_kept() if keyed else ())).where(
+        Match.public_id == sa.bindparam("public_id")
     )
-    if stored is None:
-        return None
+    if locked:
+        select = select.with_for_update(of=Match)
+    return select.execution_options(populate_existing=True)
+
+
+def _repeat(match: Match, record_id: int, respond: Respond) -> Written:
+    """The answer to a repeat of the key whose record this is (module doc, "Idempotent
+    answers")."""
+    stored = db.session.get_one(IdempotentWrite, record_id)
     # Read again: the key was stored with its write, so this read sees that write (on SQLite,
     # unlocked, the match read before the key may be older than the key).
-    match = _read_fresh(match.public_id)
+    match, _ = _read_fresh(match.public_id)
     state = state_of(match)
     answer = respond(match, state, stored.hand)
     return Written(match, state, stored.status, answer.body, True)
@@ -969,8 +1064,19 @@ def _expiry() -> Any:
     return utcnow() - timedelta(days=IDEMPOTENCY_DAYS)
 
 
+#: How often a process sweeps the expired keys away (seconds): a key's own expired record is
+#: deleted when the key comes again (:func:`_repeat`), so the sweep only keeps the table small.
+SWEEP_EVERY = 60.0
+_swept = [-SWEEP_EVERY]  # when this process last swept (time.monotonic)
+
+
 def _forget_expired() -> None:
-    """Delete every expired key, of any match (indexed on ``created_at``: cheap)."""
+    """Delete every expired key, of any match (indexed on ``created_at``: cheap), at most once
+    a minute in this process: a statement on every keyed write was a fifth of its cost."""
+    now = time.monotonic()
+    if now - _swept[0] < SWEEP_EVERY:
+        return
+    _swept[0] = now
     db.session.execute(
         sa.delete(IdempotentWrite)
         .where(IdempotentWrite.created_at < _expiry())
@@ -978,26 +1084,35 @@ def _forget_expired() -> None:
     )
 
 
-def _read_fresh(public_id: str) -> Match:
-    """The match as the database has it now, unlocked."""
-    match: Match | None = db.session.scalar(
-        sa.select(Match)
-        .where(Match.public_id == public_id)
-        # A match already in the session (read earlier in the request) must be refreshed.
-        .execution_options(populate_existing=True)
-    )
-    if match is None:
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone (SQLite gives back naive UTC datetimes)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _read_fresh(public_id: str, key: str | None = None) -> tuple[Match, _Kept | None]:
+    """The match as the database has it now, unlocked, and the record of ``key`` on it."""
+    row = db.session.execute(
+        _match_select(key is not None, False), {"public_id": public_id, "key": key}
+    ).first()
+    if row is None:
         raise NotFound("there is no match with this id")
-    return match
+    return row[0], _record(row)
+
+
+def _record(row: Any) -> _Kept | None:
+    """The key's record of a row read with :func:`_kept`'s columns."""
+    return (row[1], row[2]) if len(row) == 3 and row[1] is not None else None
 
 
 _Locked = TypeVar("_Locked", Match, Group)
 
 
-def _lock_row(model: type[_Locked], public_id: str, touch: Any) -> _Locked | None:
+def _lock_row(
+    model: type[_Locked], public_id: str, touch: Any, select: Any, key: Any = None
+) -> Any:
     """The row of ``model`` whose ``public_id`` this is, locked for the rest of the transaction
-    and read fresh from the database; ``None`` if there is none. ``touch``: a column the
-    SQLite write sets to itself."""
+    and read fresh from the database by ``select`` (bound to ``public_id`` and ``key``); ``None``
+    if there is none. ``touch``: a column the SQLite write sets to itself."""
     if db.session.get_bind().dialect.name == "sqlite":
         # SQLite has no row locks: a write as the transaction's first statement takes the
         # database's write lock (waiting up to the busy timeout for another writer), so the
@@ -1008,21 +1123,20 @@ def _lock_row(model: type[_Locked], public_id: str, touch: Any) -> _Locked | Non
             .values({touch: touch})
             .execution_options(synchronize_session=False)
         )
-    return db.session.scalar(
-        sa.select(model)
-        .where(model.public_id == public_id)
-        .with_for_update(of=model)
-        # A row already in the session (read before the lock) must be refreshed.
-        .execution_options(populate_existing=True)
-    )
+    return db.session.execute(select, {"public_id": public_id, "key": key}).first()
 
 
 def _lock(public_id: str) -> Match:
     """The match, locked for the rest of the transaction, read fresh from the database."""
-    match = _lock_row(Match, public_id, Match.version)
-    if match is None:
+    return _lock_keyed(public_id, None)[0]
+
+
+def _lock_keyed(public_id: str, key: str | None) -> tuple[Match, _Kept | None]:
+    """:func:`_lock`, and the record of ``key`` on the match, read in the same statement."""
+    row = _lock_row(Match, public_id, Match.version, _match_select(key is not None, True), key)
+    if row is None:
         raise NotFound("there is no match with this id")
-    return match
+    return row[0], _record(row)
 
 
 def _json_safe(value: Any) -> Any:
@@ -1315,13 +1429,22 @@ def _group_by(column: Any, value: str) -> Group:
     return group
 
 
+_LOCK_GROUP = (
+    sa.select(Group)
+    .where(Group.public_id == sa.bindparam("public_id"))
+    .with_for_update(of=Group)
+    .execution_options(populate_existing=True)  # a group read before the lock is refreshed
+)
+
+
 def _lock_group(public_id: str) -> Group:
     """The group, locked for the rest of the transaction (as :func:`_lock` a match)."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise NotFound("there is no group with this id")
-    group = _lock_row(Group, public_id, Group.name)
-    if group is None:
+    row = _lock_row(Group, public_id, Group.name, _LOCK_GROUP)
+    if row is None:
         raise NotFound("there is no group with this id")
+    group: Group = row[0]
     return group
 
 
