@@ -138,8 +138,14 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def call(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        text: bool = False,
     ) -> tuple[int, Any, dict[str, str]]:
+        """Send a request: the status, the body (JSON read, or the ``text``) and the headers."""
         data = None if body is None else json.dumps(body)
         sent = dict(headers or {})
         if data is not None:
@@ -147,7 +153,8 @@ class Client:
         self.conn.request(method, path, data, sent)
         response = self.conn.getresponse()
         raw = response.read()
-        return response.status, json.loads(raw) if raw else None, dict(response.getheaders())
+        answer = raw.decode() if text else json.loads(raw) if raw else None
+        return response.status, answer, dict(response.getheaders())
 
 
 def load(
