@@ -877,9 +877,10 @@ def _write(
             code="bad_idempotency_key",
             code_point=f"{ord(char):04X}",
         )
+    check = functools.partial(_check, public_id, token, version, idempotency_key, respond, change)
     for attempt in range(2):
         try:
-            return _write_once(public_id, token, version, idempotency_key, respond, change)
+            return _write_once(check, idempotency_key, respond)
         except IntegrityError as clash:
             db.session.rollback()
             if idempotency_key is None or attempt:
@@ -895,17 +896,20 @@ def _write(
     raise AssertionError("the second attempt returns or raises")
 
 
+#: A write ready to store (:func:`_check`): the match locked, the state after the change, the
+#: change to apply, and whether the key has an expired record.
+_Ready = tuple[Match, MatchState, Callable[[Match], None], bool]
+
+
 def _write_once(
-    public_id: str,
-    token: str | None,
-    version: int | None,
+    check: Callable[[], Written | _Ready],
     idempotency_key: str | None,
     respond: Respond,
-    change: Callable[[Match], Checked],
 ) -> Written:
-    """One try of :func:`_write`: the steps of the module docstring, in one transaction."""
+    """One try of :func:`_write`: the steps of the module docstring, in one transaction
+    (``check``: steps 1 to 6, :func:`_check`)."""
     try:
-        checked = _check(public_id, token, version, idempotency_key, respond, change)
+        checked = check()
         if isinstance(checked, Written):
             db.session.rollback()  # release the lock: nothing was written
             return checked
@@ -982,7 +986,7 @@ def _check(
     idempotency_key: str | None,
     respond: Respond,
     change: Callable[[Match], Checked],
-) -> Written | tuple[Match, MatchState, Callable[[Match], None], bool]:
+) -> Written | _Ready:
     """Steps 1 to 6 of the module doc: the answer to a repeat, or the match locked, the state
     after the change, the change to apply to it, and whether the key has an expired record."""
     sqlite = db.session.get_bind().dialect.name == "sqlite"
