@@ -21,6 +21,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """A stored moment, timezone-aware: SQLite hands back naive datetimes, stored as UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Match(Model):
     """One match: the variant, its resolved options, the seating and who may write to it."""
 

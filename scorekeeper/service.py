@@ -69,7 +69,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any, NoReturn, TypeVar, cast
 
@@ -94,6 +94,7 @@ from .models import (
     Match,
     MatchSummaryRow,
     ScorerKey,
+    as_utc,
     utcnow,
 )
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish, runner
@@ -997,7 +998,7 @@ def _check(
         lock_first = not sqlite or attempt == _SQLITE_ATTEMPTS - 1
         match, kept = (_lock_keyed if lock_first else _read_fresh)(public_id, idempotency_key)
         check_token(match, token)
-        stale = kept is not None and _aware(kept[1]) < _expiry()
+        stale = kept is not None and as_utc(kept[1]) < _expiry()
         if kept is not None and not stale:
             return _repeat(match, kept[0], respond)
         if version is not None and version != match.version:
@@ -1039,15 +1040,15 @@ def _kept() -> tuple[Any, ...]:
 
 
 @functools.cache
-def _match_select(keyed: bool, locked: bool) -> Any:
-    """The ``SELECT`` of a match by its ``public_id`` read fresh (a match already in the session
-    is refreshed), with :func:`_kept`'s columns when ``keyed``, ``FOR UPDATE`` when ``locked``.
-    Built once: see ``_INSERT_HAND``."""
-    select = sa.select(Match, *(_kept() if keyed else ())).where(
-        Match.public_id == sa.bindparam("public_id")
+def _fresh_select(model: type[_Locked], locked: bool, keyed: bool = False) -> Any:
+    """The ``SELECT`` of a match or group by its ``public_id`` read fresh (one already in the
+    session is refreshed), ``FOR UPDATE`` when ``locked``, with :func:`_kept`'s columns (a
+    match's) when ``keyed``. Built once: see ``_INSERT_HAND``."""
+    select = sa.select(model, *(_kept() if keyed else ())).where(
+        model.public_id == sa.bindparam("public_id")
     )
     if locked:
-        select = select.with_for_update(of=Match)
+        select = select.with_for_update(of=model)
     return select.execution_options(populate_existing=True)
 
 
@@ -1069,7 +1070,8 @@ def _expiry() -> Any:
 
 
 #: How often a process sweeps the expired keys away (seconds): a key's own expired record is
-#: deleted when the key comes again (:func:`_repeat`), so the sweep only keeps the table small.
+#: deleted when the key comes again (:func:`_write_once`), so the sweep only keeps the table
+#: small.
 SWEEP_EVERY = 60.0
 _swept = [-SWEEP_EVERY]  # when this process last swept (time.monotonic)
 
@@ -1088,15 +1090,10 @@ def _forget_expired() -> None:
     )
 
 
-def _aware(moment: datetime) -> datetime:
-    """``moment`` with its time zone (SQLite gives back naive UTC datetimes)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _read_fresh(public_id: str, key: str | None = None) -> tuple[Match, _Kept | None]:
     """The match as the database has it now, unlocked, and the record of ``key`` on it."""
     row = db.session.execute(
-        _match_select(key is not None, False), {"public_id": public_id, "key": key}
+        _fresh_select(Match, False, key is not None), {"public_id": public_id, "key": key}
     ).first()
     if row is None:
         raise NotFound("there is no match with this id")
@@ -1137,7 +1134,9 @@ def _lock(public_id: str) -> Match:
 
 def _lock_keyed(public_id: str, key: str | None) -> tuple[Match, _Kept | None]:
     """:func:`_lock`, and the record of ``key`` on the match, read in the same statement."""
-    row = _lock_row(Match, public_id, Match.version, _match_select(key is not None, True), key)
+    row = _lock_row(
+        Match, public_id, Match.version, _fresh_select(Match, True, key is not None), key
+    )
     if row is None:
         raise NotFound("there is no match with this id")
     return row[0], _record(row)
@@ -1318,8 +1317,7 @@ def group_of(match: Match) -> Group | None:
 def night_of(moment: datetime) -> date:
     """The night a match started at ``moment`` belongs to: its local date (the server's time
     zone, ``TZ``), a start before :data:`NIGHT_STARTS_HOUR` counting for the evening before."""
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return (aware.astimezone() - timedelta(hours=NIGHT_STARTS_HOUR)).date()
+    return (as_utc(moment).astimezone() - timedelta(hours=NIGHT_STARTS_HOUR)).date()
 
 
 def add_player(public_id: str, token: str | None, name: object) -> GroupPlayer:
@@ -1433,19 +1431,11 @@ def _group_by(column: Any, value: str) -> Group:
     return group
 
 
-_LOCK_GROUP = (
-    sa.select(Group)
-    .where(Group.public_id == sa.bindparam("public_id"))
-    .with_for_update(of=Group)
-    .execution_options(populate_existing=True)  # a group read before the lock is refreshed
-)
-
-
 def _lock_group(public_id: str) -> Group:
     """The group, locked for the rest of the transaction (as :func:`_lock` a match)."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise NotFound("there is no group with this id")
-    row = _lock_row(Group, public_id, Group.name, _LOCK_GROUP)
+    row = _lock_row(Group, public_id, Group.name, _fresh_select(Group, True))
     if row is None:
         raise NotFound("there is no group with this id")
     group: Group = row[0]

@@ -9,7 +9,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
 
@@ -20,7 +20,7 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 from .. import rate_limits, service
 from ..extensions import csrf
 from ..i18n import note_text, rule_message
-from ..models import Match
+from ..models import Match, as_utc
 from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
 from ..rules.match import Problem
@@ -332,8 +332,7 @@ def _plain(value: Any) -> Any:
 
 
 def _iso(moment: datetime) -> str:
-    # SQLite hands back naive datetimes; they were stored as UTC.
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    return as_utc(moment).isoformat()
 
 
 # --- Reading requests ------------------------------------------------------------------------
