@@ -1,4 +1,4 @@
-"""What the round-two browser tests share (issue 15): a quicker start of a match in a given
+"""What the browser tests of the table share (issue 15): a quicker start of a match in a given
 language, the checks every page gets at 360 x 740 (no sideways scroll, no tap target under
 44 px), and the plain-words check of what a player reads."""
 

@@ -471,7 +471,7 @@ def test_the_page_and_the_app_keep_to_their_budgets(
     assert violations == []
 
 
-def test_without_javascript_the_pages_work_as_before(
+def test_without_javascript_a_hand_is_saved_corrected_and_undone(
     playwright_browser: Any, live_server: str, app: Flask
 ) -> None:
     with phone_without_javascript(playwright_browser, live_server) as phone:

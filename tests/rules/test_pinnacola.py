@@ -154,7 +154,7 @@ def test_meld_flags() -> None:
         # the issue's own example
         (["5H", "6S", "7H"], True, "meld", "5H 6S 7H: a run must be one suit"),
         # docs/rules.md §3/§5: the red 2s are out of the deck when pinelle are wild (without
-        # pinelle they are natural cards: tests/rules/test_pinnacola_rev2.py)
+        # pinelle they are natural cards: tests/rules/test_pinnacola_options.py)
         (
             ["2H", "3H", "4H"],
             True,

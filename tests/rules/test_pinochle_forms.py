@@ -206,7 +206,7 @@ def test_two_handed_meld_needs_no_trick() -> None:
 
 def test_two_handed_meld_may_be_extended() -> None:
     # docs/rules.md §1 `meld_reuse: extend` (Hoyle): aces around, later extended to eight aces:
-    # 100 + 1000. (The default `new-cards` refuses it: test_pinochle_rev2.py.)
+    # 100 + 1000. (The default `new-cards` refuses it: test_pinochle_options.py.)
     match = setup("pinochle-2", TWO, meld_reuse="extend")
     entry = hand({"Ana": ["aces_around", "double_aces"], "Ben": 0}, {"Ana": 100, "Ben": 150})
     assert play(match, entry).totals["Ana"] == 1200

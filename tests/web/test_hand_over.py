@@ -174,7 +174,7 @@ def test_a_watching_phone_cannot_make_or_withdraw_a_link(app: Flask) -> None:
     assert 'id="hand-over"' not in share
 
 
-def test_the_edit_token_in_the_old_link_form_joins_nothing(app: Flask) -> None:
+def test_an_edit_token_in_a_join_link_joins_nothing(app: Flask) -> None:
     _, second, public_id, token = two_phones(app)
     page = second.get(f"/m/{public_id}/join", query_string={"token": token})
     assert hidden(page.get_data(as_text=True), "code") == ""  # a token is no code

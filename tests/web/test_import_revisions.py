@@ -78,7 +78,7 @@ def test_a_migrated_six_player_night_imports_with_its_seating(client: FlaskClien
     assert old["sitting_out"] == ["Ana", "Dee"]
 
 
-def test_a_new_match_still_may_not_choose_the_old_seating(client: FlaskClient) -> None:
+def test_a_match_may_not_be_created_with_the_stored_six_seating(client: FlaskClient) -> None:
     players = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"]
     response = client.post(
         f"{API}/matches",

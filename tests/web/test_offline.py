@@ -60,7 +60,7 @@ def test_a_hand_sent_by_the_script_is_answered_with_the_fresh_page(
     assert len(stored(app, url)) == 1
 
 
-def test_without_the_script_the_answers_are_as_before(
+def test_without_the_script_a_saved_hand_redirects_to_the_match(
     client: FlaskClient, app: Flask, table: Table
 ) -> None:
     url = table.start("pinochle-2")

@@ -1,4 +1,4 @@
-"""The phone pages for the rules of revision 2 (docs/rules.md): meld entered per player under
+"""The phone pages under the rule options (docs/rules.md §4): meld entered per player under
 ``saving_trick: player``, who sits out, which way the deal passes, "thrown in" on the auction
 form, and a stored hand the rules now refuse (§7)."""
 

@@ -1,7 +1,7 @@
-"""Auction pinochle, rules revision 2 (issue 12): who sits out at 4-6 players (and the old
-six-player seating of stored matches), the direction of play, the two doubling schedules, the
-single spades concession, the hand thrown in before the widow, ``bidder_scores``, ``last_trick``
-in points, the no-1-point rule and the option rules of docs/rules.md §4.
+"""Auction pinochle's options and seating (docs/rules.md §2, §4, §5): who sits out at 4-6
+players (and the opposite six-player seating that stored matches keep), the direction of play,
+the doubling schedules, the single spades concession, the hand thrown in before the widow,
+``bidder_scores``, ``last_trick`` in points, the no-1-point rule and the option rules of §4.
 
 Every expected number is worked out by hand from the line of docs/rules.md (§2, §4, §5) or of
 seed 000 cited beside it.
@@ -115,7 +115,7 @@ def test_the_schedule_option_lists_every_preset() -> None:
         assert AUCTION.resolve_options({"schedule": name})["schedule"] == name
 
 
-def test_a_new_match_pays_by_the_new_doubling_and_an_old_one_by_doubling_250() -> None:
+def test_doubling_pays_by_its_table_and_a_stored_doubling_250_match_by_its_own() -> None:
     # 350 made in clubs, three players, kitty bonus 10 from 350 (seed 000): doubling 2 units each,
     # doubling-250 4 units each (docs/rules.md §2 table, row 350-390).
     hand = {"bidder": "Ana", "bid": 350, "trump": "clubs", "outcome": "made"}
@@ -470,7 +470,7 @@ def test_points_trick_figures_follow_the_no_one_point_rule(
 # --- the option rules of docs/rules.md §4 ------------------------------------------------------
 
 
-def test_the_new_options_and_their_defaults() -> None:
+def test_the_option_defaults_of_each_scoring() -> None:
     units_options = AUCTION.resolve_options({})
     assert units_options["spades_concession"] == "double"
     assert units_options["direction"] == "left"

@@ -1,5 +1,5 @@
-"""Pinnacola, revision 2 of the rules: natural 2s and the red 2s without pinelle, three jokers
-as a set (``joker_sets``), the set-or-run reading, and the direction of the deal.
+"""Pinnacola's options (docs/rules.md §3, §4): natural 2s and the red 2s without pinelle, three
+jokers as a set (``joker_sets``), the set-or-run reading, and the direction of the deal.
 
 Sources, cited case by case: seed 001 (``seeds/001_...txt``, Italian), docs/rules.md §3 ("Deck
 and wilds", "Card values", "Melds"), §4 (the option table) and §5 (the Pinnacola fine print and
@@ -401,7 +401,7 @@ def test_the_match_reads_its_options() -> None:
     assert (refused.value.hand, refused.value.path) == (1, "sides.Ana.table[0]")
 
 
-def test_a_match_stored_without_the_new_options_plays_as_before() -> None:
+def test_a_match_stored_without_joker_sets_and_direction_keeps_its_rules() -> None:
     # docs/rules.md §7: a match keeps the rules it was created under. Options stored before
     # revision 2 hold no `joker_sets` and no `direction`: three jokers are no meld, the deal
     # passes to the left.

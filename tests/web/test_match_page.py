@@ -1,6 +1,7 @@
-"""Issue 15 on the server side, without a browser (fast): plain words in every refusal, "all
-passed" with a contract, the meld chips' points, team names, a clash that redirects with the
-typing kept, the undo that says so, "New game, same table" and the chart's raised target."""
+"""The match page at the table, without a browser (the server's side of
+tests/browser/test_match_page.py): plain words in every refusal, "all passed" with a contract,
+the meld chips' points, team names, a clash that redirects with the typing kept, the undo that
+says so, "New game, same table", the chart's raised target and "1 unit" on the settle page."""
 
 from __future__ import annotations
 

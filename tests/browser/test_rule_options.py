@@ -1,4 +1,4 @@
-"""Revision 2 of the rules at 360 px (docs/rules.md): meld typed per player under
+"""The rule options on a 360 px phone (docs/rules.md §4): meld typed per player under
 ``saving_trick: player``, with the chips filling the right player's list, and who sits out."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Rules revision 2 for pinochle's common part and the plain and partnership forms (issue 12).
+"""The options of pinochle's plain and partnership forms (docs/rules.md §4): the last trick, the
+counting, one-point splits, meld reuse, all-at-once meld, the saving trick and the direction.
 
 Every expected number comes from the line of docs/rules.md cited next to it (docs/rules.md §1,
 §2, §4, §5; the seeds they quote: 002 Spanish two-handed, 004 Russian pinochle).
@@ -305,7 +306,7 @@ def test_extend_allows_a_meld_with_its_double(ana: list[str], points: int) -> No
     assert state.totals["Ana"] == points + 130
 
 
-def test_meld_reuse_default_and_old_matches() -> None:
+def test_meld_reuse_default_and_a_match_stored_without_it() -> None:
     # docs/rules.md §4: `meld_reuse` (new-cards); §7: a match stored before the option melds as
     # it did (`extend`).
     assert find_variant("pinochle-2").resolve_options({})["meld_reuse"] == "new-cards"
