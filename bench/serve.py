@@ -113,10 +113,10 @@ def server(url: str, workers: int, threads: int, app: str | None = None) -> Iter
         deadline = time.monotonic() + 60
         while True:
             try:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                probe.request("GET", "/readyz")
-                status = probe.getresponse().status
-                probe.close()
+                ready = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                ready.request("GET", "/readyz")
+                status = ready.getresponse().status
+                ready.close()
                 if status == 200 or (app and status == 404):  # the floor has no /readyz
                     break
             except OSError:

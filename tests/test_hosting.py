@@ -88,6 +88,7 @@ def test_readyz_is_200_at_the_head_and_reads_no_match(app: Flask) -> None:
 
 
 def test_readyz_is_503_while_the_schema_is_behind_the_migrations(app: Flask) -> None:
+    assert HEAD is not None  # the migrations have one head
     previous = ScriptDirectory(str(_migrations_dir())).get_revision(HEAD).down_revision
     assert isinstance(previous, str)
     version = sa.text("UPDATE alembic_version SET version_num = :to")

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -329,14 +330,14 @@ def test_racing_writes_across_servers_lose_and_double_no_hand(servers: list[Serv
 
     # One version for all: exactly one is taken, whichever server it came through.
     same_version = race(
-        [lambda s=servers[i % 2]: match.add(s, ALL_PASS | {"version": 1}) for i in range(RACERS)]
+        [partial(match.add, servers[i % 2], ALL_PASS | {"version": 1}) for i in range(RACERS)]
     )
     statuses = sorted(answer.status for answer in same_version)
     assert statuses == [201] + [409] * (RACERS - 1), [(a.status, a.body) for a in same_version]
     assert len(match.read(servers[0])["hands"]) == 1
 
     # No version: every one is taken, each under a number of its own.
-    unversioned = race([lambda s=servers[i % 2]: match.add(s, ALL_PASS) for i in range(RACERS)])
+    unversioned = race([partial(match.add, servers[i % 2], ALL_PASS) for i in range(RACERS)])
     assert [answer.status for answer in unversioned] == [201] * RACERS, [
         (answer.status, answer.body) for answer in unversioned if answer.status != 201
     ]
@@ -350,7 +351,7 @@ def test_racing_writes_across_servers_lose_and_double_no_hand(servers: list[Serv
 def test_one_idempotency_key_racing_across_servers_adds_one_hand(servers: list[Server]) -> None:
     match = Match(servers[0], "198.51.100.3")
     key = {"Idempotency-Key": f"double-tap-{secrets.token_hex(4)}"}
-    answers = race([lambda s=servers[i % 2]: match.add(s, ALL_PASS, **key) for i in range(RACERS)])
+    answers = race([partial(match.add, servers[i % 2], ALL_PASS, **key) for i in range(RACERS)])
     assert [answer.status for answer in answers] == [201] * RACERS, [a.body for a in answers]
     assert {json.dumps(answer.body["hand"], sort_keys=True) for answer in answers} == {
         json.dumps(answers[0].body["hand"], sort_keys=True)

@@ -139,9 +139,9 @@ def test_an_install_without_e_serves_pages_with_their_css(tmp_path: Path) -> Non
     elsewhere.mkdir()
     env = _clean_env()
     python = _fresh_venv(tmp_path / "venv", env, elsewhere)
+    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet", "--no-index", "--no-deps"]
     _run(
-        [python, "-m", "pip", "install", "--quiet", "--no-index", "--no-deps"]
-        + ["--no-build-isolation", "--check-build-dependencies", "--ignore-installed", source],
+        pip + ["--no-build-isolation", "--check-build-dependencies", "--ignore-installed", source],
         elsewhere,
         env,
     )

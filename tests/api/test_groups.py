@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, MatchSummaryRow
+from scorekeeper.rules.records import SUMMARY_VERSION
 from tests.helpers import API, errors_of
 
 #: Two-handed pinochle (docs/rules.md §2, target 1000): Ana melds 150 and takes 130 of the 250
@@ -52,7 +53,8 @@ class Group:
 
     def player(self, name: str) -> int:
         """The roster id of ``name`` (must be on the roster)."""
-        return next(p["id"] for p in self.get()["players"] if p["name"] == name)
+        found: int = next(p["id"] for p in self.get()["players"] if p["name"] == name)
+        return found
 
     def start(self, body: dict[str, Any]) -> dict[str, Any]:
         """Start a match of the group (must succeed); the answer."""
@@ -528,7 +530,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
         kept = db.session.scalars(sa.select(MatchSummaryRow.match_version)).all()
     assert sorted(kept) == [2, 2, 2]
     # A new summary version: every summary is built again, two per read.
-    monkeypatch.setattr(service, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
+    monkeypatch.setattr(service, "SUMMARY_VERSION", SUMMARY_VERSION + 1)
     found = records(group)
     assert found["pending"] == 1
     assert found["matches"] == 2

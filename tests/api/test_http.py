@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
@@ -97,7 +100,7 @@ def test_pages_outside_the_api_keep_html_errors(client: FlaskClient) -> None:
     assert not response.is_json
 
 
-def test_post_needs_no_csrf_token(app, match: Table) -> None:
+def test_post_needs_no_csrf_token(app: Flask, match: Table) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
     assert client.post(f"{API}/matches", json=EXAMPLE_MATCH).status_code == 201
@@ -118,7 +121,7 @@ def test_post_needs_no_csrf_token(app, match: Table) -> None:
         {"meld": HAND["meld"], "tricks": {"Us": 2**70, "Them": -(2**70) + 250}},
     ],
 )
-def test_wrong_types_in_a_hand_are_422(match: Table, body: dict) -> None:
+def test_wrong_types_in_a_hand_are_422(match: Table, body: dict[str, Any]) -> None:
     response = match.add(body)
     assert response.status_code == 422, response.get_json()
     errors_of(response)
@@ -151,7 +154,7 @@ def test_wrong_types_in_a_hand_are_422(match: Table, body: dict) -> None:
     ],
 )  # fmt: skip
 def test_wrong_entries_of_other_variants_are_422(
-    table: Table, variant: str, players: list[str], body: dict
+    table: Table, variant: str, players: list[str], body: dict[str, Any]
 ) -> None:
     table.create({"variant": variant, "players": players})
     response = table.add(body)
@@ -189,7 +192,7 @@ def test_pinochle_meld_example(client: FlaskClient) -> None:
         ({"cards": ["AS"], "trump": "spades", "extra": 1}, "extra"),
     ],
 )
-def test_pinochle_meld_refusals(client: FlaskClient, body: dict, path: str) -> None:
+def test_pinochle_meld_refusals(client: FlaskClient, body: dict[str, Any], path: str) -> None:
     response = client.post(f"{API}/meld/pinochle", json=body)
     assert response.status_code == 422
     assert path in errors_of(response)
@@ -217,14 +220,14 @@ def test_pinnacola_meld_example(client: FlaskClient) -> None:
         ({}, "meld"),
     ],
 )
-def test_pinnacola_meld_refusals(client: FlaskClient, body: dict, path: str) -> None:
+def test_pinnacola_meld_refusals(client: FlaskClient, body: dict[str, Any], path: str) -> None:
     response = client.post(f"{API}/meld/pinnacola", json=body)
     assert response.status_code == 422
     assert path in errors_of(response)
 
 
-def test_a_crash_is_a_json_500(app) -> None:
-    def boom() -> None:
+def test_a_crash_is_a_json_500(app: Flask) -> None:
+    def boom() -> NoReturn:
         raise RuntimeError("a bug")
 
     app.add_url_rule("/api/v1/boom", view_func=boom)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -90,7 +92,9 @@ def test_unknown_match_or_hand_is_404(client: FlaskClient, match: Table) -> None
         ({}, "meld"),
     ],
 )
-def test_refused_entry_is_422_and_stores_nothing(match: Table, entry: dict, path: str) -> None:
+def test_refused_entry_is_422_and_stores_nothing(
+    match: Table, entry: dict[str, Any], path: str
+) -> None:
     response = match.add(entry)
     assert response.status_code == 422, response.get_json()
     errors = errors_of(response)

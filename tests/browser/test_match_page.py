@@ -151,7 +151,9 @@ def test_a_refused_hand_says_so_where_the_phone_lands(phone: Phone, language: st
     banner = phone.page.locator("#refused")
     expect(banner).to_be_visible()
     assert "250" in banner.inner_text()
-    assert banner.bounding_box()["y"] < 200  # type: ignore[index]  # at the top of the page
+    box = banner.bounding_box()
+    assert box
+    assert box["y"] < 200  # at the top of the page
     # The page is scrolled to the field to fix: it is in view, its message beside it.
     in_view = phone.page.evaluate(
         "() => { const r = document.querySelector('#hand-form .invalid, #hand-form .error')"

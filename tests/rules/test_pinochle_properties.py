@@ -34,14 +34,14 @@ def split(draw: st.DrawFn, total: int, parts: int, step: int) -> list[int]:
     units = total // step
     cuts = sorted(draw(st.lists(st.integers(0, units), min_size=parts - 1, max_size=parts - 1)))
     edges = [0, *cuts, units]
-    parts = [(b - a) * step for a, b in zip(edges, edges[1:], strict=False)]
+    points = [(b - a) * step for a, b in zip(edges, edges[1:], strict=False)]
     if step == 1 and total > 25:
         # docs/rules.md §1: under classic no card is worth 1 point, so no side holds 1 (nor
         # the total minus 1): give that point to the side with the most.
-        while 1 in parts:
-            parts[parts.index(1)] = 0
-            parts[parts.index(max(parts))] += 1
-    return parts
+        while 1 in points:
+            points[points.index(1)] = 0
+            points[points.index(max(points))] += 1
+    return points
 
 
 def meld_entry(draw: st.DrawFn, divisor: int) -> Any:

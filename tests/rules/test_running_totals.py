@@ -55,7 +55,7 @@ def test_all_pass_pays_fills_the_kitty() -> None:
     # docs/rules.md §2 option all_pass_pays: every player, dealt out too, pays 1 unit into the
     # kitty.
     # Hand 2: Ben deals and sits out; Dee makes 350 in spades (4 from each, 10 from the kitty).
-    hands = [
+    hands: list[dict[str, Any]] = [
         {"outcome": "all_pass"},
         {"bidder": "Dee", "bid": 350, "trump": "spades", "outcome": "made"},
     ]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from scorekeeper.charts import chart_svg, running_totals
 from scorekeeper.rules import find_variant
+from scorekeeper.rules.match import MatchState
 
 
-def play(variant: str, players: list[str], hands: list[dict], **rules: object):  # type: ignore[no-untyped-def]
+def play(
+    variant: str, players: list[str], hands: list[dict[str, Any]], **rules: object
+) -> MatchState:
     rules_of = find_variant(variant)
     return rules_of.play(rules_of.setup(players, None, rules or None), hands)
 
@@ -48,7 +52,7 @@ def polylines(svg: str) -> dict[str, list[tuple[float, float]]]:
     ],
 )
 def test_running_totals_end_at_the_rules_totals(
-    variant: str, players: list[str], hands: list[dict], rules: dict
+    variant: str, players: list[str], hands: list[dict[str, Any]], rules: dict[str, object]
 ) -> None:
     state = play(variant, players, hands, **rules)
     points = running_totals(state)

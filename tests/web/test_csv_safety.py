@@ -94,7 +94,8 @@ def auction_with_first_player(app: Flask, client: FlaskClient, name: str) -> str
         },
     )
     assert created.status_code == 201, created.get_json()
-    public_id, token = created.get_json()["id"], created.get_json()["edit_token"]
+    body: dict[str, str] = created.get_json()
+    public_id, token = body["id"], body["edit_token"]
     for hand in HANDS:
         added = client.post(
             f"{API}/matches/{public_id}/hands",
@@ -106,9 +107,9 @@ def auction_with_first_player(app: Flask, client: FlaskClient, name: str) -> str
         match = service.get_match(public_id)
         match.players = [name if player == "Ana" else player for player in match.players]
         match.first_dealer = name
-        for hand in match.hands:
-            if hand.input["bidder"] == "Ana":
-                hand.input = {**hand.input, "bidder": name}
+        for stored in match.hands:
+            if stored.input["bidder"] == "Ana":
+                stored.input = {**stored.input, "bidder": name}
         match.version += 1
         db.session.commit()
     return public_id

@@ -125,7 +125,7 @@ def new_match(variant_id: str) -> Setup:
 def started(client: FlaskClient, layout: Layout) -> str:
     """A match of ``layout`` started and given one hand through the pages; its URL."""
     table = Table(client)
-    url = table.start(layout.variant, **layout.options)
+    url = table.start(layout.variant, None, **layout.options)
     response = post_form(client, url, url + "/hands", hand_data(client, table.id))
     assert response.status_code == 303
     return url

@@ -33,6 +33,13 @@ def _catalog(language: str) -> Catalog:
         return read_po(po, locale=language)
 
 
+def _forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A catalog entry's id or string as its forms (one without plural forms; None as "")."""
+    if text is None:
+        return ("",)
+    return (text,) if isinstance(text, str) else tuple(text)
+
+
 def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"%\((\w+)\)[sd]", text)) | set(re.findall(r"\{(\w+)(?:![rs])?\}", text))
 
@@ -47,13 +54,13 @@ def test_every_entry_is_translated_and_none_is_fuzzy(language: str) -> None:
     for message in catalog:
         if not message.id:
             continue
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        forms = _forms(message.string)
         if message.fuzzy:
             problems.append(f"fuzzy: {message.id!r}")
         if len(forms) != (catalog.num_plurals if message.pluralizable else 1) or not all(forms):
             problems.append(f"untranslated: {message.id!r}")
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        ids = _forms(message.id)
         wanted = set().union(*(_placeholders(i) for i in ids))
         for form in forms:
             # A plural form may leave out the count (Russian "одна"), never add a name.
@@ -70,7 +77,8 @@ def test_the_catalogs_hold_every_string_of_the_sources(tmp_path: Path) -> None:
     extract = ["-q", "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location"]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # f-strings in the paths of RuleError: not messages
-        CommandLineInterface().run(["pybabel", *extract, str(ROOT)])
+        # Babel's command-line class has no annotations.
+        CommandLineInterface().run(["pybabel", *extract, str(ROOT)])  # type: ignore[no-untyped-call]
     with pot.open("rb") as source:
         extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
     assert extracted, "nothing was extracted"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -338,7 +339,8 @@ def test_use_carries_table_and_hand_points_into_the_deal_form(
 
 def _cells(html: str) -> tuple[set[str], set[str]]:
     """The cards the picker's grid shows, and those it holds hidden (out of the deck now)."""
-    shown, held = set(), set()
+    shown: set[str] = set()
+    held: set[str] = set()
     for card, attributes in re.findall(r'<label class="card[^"]*" data-card="(\w+)"([^>]*)>', html):
         (held if "hidden" in attributes else shown).add(card)
     return shown, held
@@ -486,7 +488,9 @@ def test_a_match_with_pinelle_has_no_red_twos_in_the_grid(
         ({"meld": ["5H", "JK", "JK"], "joker_sets": True}, {"kind": "set", "points": 55}),
     ],
 )
-def test_the_meld_api_takes_joker_sets(client: FlaskClient, body: dict, answer: dict) -> None:
+def test_the_meld_api_takes_joker_sets(
+    client: FlaskClient, body: dict[str, Any], answer: dict[str, Any]
+) -> None:
     response = client.post("/api/v1/meld/pinnacola", json=body)
     assert response.status_code == 200, response.get_json()
     assert response.get_json() == answer
@@ -504,7 +508,7 @@ def test_the_meld_api_takes_joker_sets(client: FlaskClient, body: dict, answer: 
         ({"meld": ["AD", "2D", "3D"], "pinelle": True}, "meld[1]"),
     ],
 )
-def test_the_meld_api_refusals(client: FlaskClient, body: dict, path: str) -> None:
+def test_the_meld_api_refusals(client: FlaskClient, body: dict[str, Any], path: str) -> None:
     response = client.post("/api/v1/meld/pinnacola", json=body)
     assert response.status_code == 422
     assert path in response.get_json()["errors"]
