@@ -33,16 +33,20 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+
+if TYPE_CHECKING:
+    # Playwright names these only in a private module.
+    from playwright._impl._api_structures import SetCookieParam
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from serve import server  # bench/serve.py: gunicorn as bin/serve starts it
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-VIEWPORT = {"width": 360, "height": 740}
+VIEWPORT: ViewportSize = {"width": 360, "height": 740}
 #: Issue 14's phone: 4x slower CPU, 400 kbps, 400 ms round trips.
 CPU_SLOWDOWN = 4
 NETWORK = {
@@ -73,7 +77,7 @@ SAVE_TIMER = """() => { window.__saved = new Promise((resolve) => {
 }); }"""
 
 
-def slow(context: Any, page: Any, received: dict[str, int]) -> None:
+def slow(context: BrowserContext, page: Page, received: dict[str, int]) -> None:
     """Throttle ``page`` as issue 14's phone, and count what it receives per URL."""
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -92,13 +96,13 @@ def slow(context: Any, page: Any, received: dict[str, int]) -> None:
     )
 
 
-def type_hand(page: Any, meld: str = "20", tricks: str = "130") -> None:
+def type_hand(page: Page, meld: str = "20", tricks: str = "130") -> None:
     page.fill("#meld_0", meld)
     page.fill("#tricks_0", tricks)
     page.locator("#tricks_0").dispatch_event("input")
 
 
-def make_match(browser: Any, base: str, hands: int) -> tuple[str, list[dict[str, Any]]]:
+def make_match(browser: Browser, base: str, hands: int) -> tuple[str, list[SetCookieParam]]:
     """A match of ``hands`` hands typed in through its page (unthrottled); its path and the
     cookies of the phone that scores it."""
     context = browser.new_context(viewport=VIEWPORT, service_workers="block")
@@ -119,12 +123,15 @@ def make_match(browser: Any, base: str, hands: int) -> tuple[str, list[dict[str,
         )
         assert page.locator(".hand-row").count() == min(n + 1, 40)
     path = page.url.removeprefix(base)
-    cookies = context.cookies()
+    # What cookies() reads, add_cookies() takes: the same keys (its types say Optional only).
+    cookies = cast("list[SetCookieParam]", context.cookies())
     context.close()
     return path, cookies
 
 
-def measure(browser: Any, base: str, path: str, cookies: Any, saves: int) -> dict[str, Any]:
+def measure(
+    browser: Browser, base: str, path: str, cookies: list[SetCookieParam], saves: int
+) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     # The phone keeps its edit token, but nothing cached: nor the cookie that says the style

@@ -34,7 +34,9 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import Flask
+from flask.testing import FlaskClient
 from flask_migrate import upgrade
+from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig
@@ -125,7 +127,7 @@ def best_of(repeat: int, action: Callable[[], object]) -> float:
     return min(timed(action) for _ in range(repeat))
 
 
-def get_ok(client: Any, path: str) -> Any:
+def get_ok(client: FlaskClient, path: str) -> TestResponse:
     response = client.get(path)
     assert response.status_code == 200, response.status_code
     return response

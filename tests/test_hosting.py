@@ -127,7 +127,9 @@ def test_readyz_is_503_on_a_database_never_migrated_then_200_once_it_is(tmp_path
         db.engine.dispose()
 
 
-def test_readyz_is_503_when_the_database_does_not_answer(tmp_path: Path, capsys: Any) -> None:
+def test_readyz_is_503_when_the_database_does_not_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # A SQLite file in a folder that is not there cannot be opened: the database is down.
     url = f"sqlite:///{tmp_path / 'missing-folder' / 'db.sqlite'}"
     app = create_app(configuration.TestConfig(str(tmp_path / "instance"), url))
@@ -145,7 +147,9 @@ def test_readyz_is_503_when_the_database_does_not_answer(tmp_path: Path, capsys:
 # --- One JSON line per request, X-Request-ID ----------------------------------------------------
 
 
-def test_each_request_is_one_json_line_with_the_id_it_answers_with(app: Flask, capsys: Any) -> None:
+def test_each_request_is_one_json_line_with_the_id_it_answers_with(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
     client = app.test_client()
     capsys.readouterr()
     answer = client.get("/healthz", headers={"X-Request-ID": "probe-42"})
@@ -182,7 +186,7 @@ def test_an_odd_incoming_request_id_is_replaced(app: Flask, incoming: str) -> No
     assert first != second
 
 
-def test_no_secret_reaches_the_log(app: Flask, capsys: Any) -> None:
+def test_no_secret_reaches_the_log(app: Flask, capsys: pytest.CaptureFixture[str]) -> None:
     client = app.test_client()
     created = client.post(f"{API}/matches", json={"variant": "auction", "players": list("ABCD")})
     match = created.get_json()
@@ -205,7 +209,9 @@ def test_no_secret_reaches_the_log(app: Flask, capsys: Any) -> None:
     assert f"/m/{match['id']}" in paths
 
 
-def test_an_unhandled_error_is_one_json_line_with_the_request_id(app: Flask, capsys: Any) -> None:
+def test_an_unhandled_error_is_one_json_line_with_the_request_id(
+    app: Flask, capsys: pytest.CaptureFixture[str]
+) -> None:
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as served (TESTING would raise it instead)
 
     @app.get("/test-only-boom")

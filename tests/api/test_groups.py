@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.extensions import db
@@ -45,7 +46,7 @@ class Group:
         group: dict[str, Any] = response.get_json()
         return group
 
-    def write(self, method: str, tail: str, body: Any, **headers: str) -> Any:
+    def write(self, method: str, tail: str, body: Any, **headers: str) -> TestResponse:
         """A write to the group with its token (``headers`` may replace it)."""
         return self.client.open(
             f"{API}/groups/{self.id}{tail}", method=method, json=body, headers=self.auth | headers

@@ -56,7 +56,9 @@ def problem(table: Table, client: FlaskClient) -> Table:
     return table
 
 
-def refusal_of(client: FlaskClient, entry: Mapping[str, Any], **headers: str) -> Any:
+def refusal_of(
+    client: FlaskClient, entry: Mapping[str, Any], **headers: str
+) -> dict[str, list[str]]:
     """The errors a fresh two-handed match answers for ``entry`` (a 422)."""
     fresh = Table(client)
     fresh.create({"variant": "pinochle-2", "players": PLAYERS})

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .conftest import Phone, answered, scripted
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+#: The ``new_phone`` fixture: each call opens one more phone on the live server.
+NewPhone = Callable[[], Phone]
+
 
 def fill_new_match(
-    page: Any,
+    page: Page,
     players: list[str],
-    teams: Any = None,
+    teams: tuple[str, str] | None = None,
     dealer: int = 0,
     options: dict[str, Any] | None = None,
 ) -> None:
@@ -93,7 +100,7 @@ def enter_hand(
     save(page)
 
 
-def save(page: Any, selector: str = "form#hand-form button.save") -> None:
+def save(page: Page, selector: str = "form#hand-form button.save") -> None:
     """Tap a hand form's save button and wait for the answer: swapped in place by the page's
     script (issue 14), or the next page without one."""
     if scripted(page):
@@ -103,7 +110,7 @@ def save(page: Any, selector: str = "form#hand-form button.save") -> None:
             page.click(selector)
 
 
-def open_chips(page: Any, box: str) -> None:
+def open_chips(page: Page, box: str) -> None:
     """Open the meld chips of one side (or player) of the hand form, if they are closed."""
     chips = page.locator(f"{box} details.meld-chips").first
     if not chips.evaluate("d => d.open"):

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import Phone
+from .flows import NewPhone
 from .table import LANGUAGES, SAVE_WITHIN, check_page, start
 
 #: Every form of hand entry, as the variant and its house rules make it.
@@ -40,7 +41,7 @@ def save_distance(phone: Phone) -> float:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_form_keeps_save_near_and_fits(new_phone: Any, language: str) -> None:
+def test_every_form_keeps_save_near_and_fits(new_phone: NewPhone, language: str) -> None:
     phone: Phone = new_phone()
     distances = {}
     for name, (variant, players, options) in FORMS.items():
@@ -57,7 +58,7 @@ def test_every_form_keeps_save_near_and_fits(new_phone: Any, language: str) -> N
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_other_pages_fit_and_have_big_targets(new_phone: Any, language: str) -> None:
+def test_the_other_pages_fit_and_have_big_targets(new_phone: NewPhone, language: str) -> None:
     phone: Phone = new_phone()
     phone.go(f"/?lang={language}")
     check_page(phone, f"page-{language}-home")

@@ -4,12 +4,12 @@ scoreboard on a second phone, the chart, sharing by QR code, and export -> impor
 from __future__ import annotations
 
 import json
-from typing import Any
+from pathlib import Path
 
 import pytest
 
 from .conftest import TIMEOUT_MS, Phone
-from .flows import check_fits, enter_hand, start_match
+from .flows import NewPhone, check_fits, enter_hand, start_match
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -65,7 +65,7 @@ def test_settle_up_after_three_auction_hands(phone: Phone) -> None:
 
 
 def test_the_scoreboard_on_a_second_phone_follows_without_reloading(
-    phone: Phone, new_phone: Any
+    phone: Phone, new_phone: NewPhone
 ) -> None:
     start_match(phone, "pinochle-2", ["Ana", "Ben"])
     enter_hand(phone, {"meld_0": "60", "tricks_0": "130"})
@@ -103,7 +103,7 @@ def test_the_scoreboard_on_a_second_phone_follows_without_reloading(
     assert watcher.page.locator("form#hand-form").count() == 0
 
 
-def test_the_scorekeeper_link_hands_over_the_scoring(phone: Phone, new_phone: Any) -> None:
+def test_the_scorekeeper_link_hands_over_the_scoring(phone: Phone, new_phone: NewPhone) -> None:
     start_match(phone, "pinochle-2", ["Ana", "Ben"])
     match_path = phone.page.url.removeprefix(phone.base)
     phone.go(match_path + "/share")
@@ -127,7 +127,7 @@ def test_the_scorekeeper_link_hands_over_the_scoring(phone: Phone, new_phone: An
     assert "Another phone keeps the score" in phone.page.inner_text("main")
 
 
-def test_the_chart_has_one_line_per_side(phone: Phone, new_phone: Any) -> None:
+def test_the_chart_has_one_line_per_side(phone: Phone, new_phone: NewPhone) -> None:
     start_match(phone, "pinochle-3", ["Ana", "Ben", "Cruz"])
     enter_hand(phone, {"meld_0": "60", "tricks_0": "130", "tricks_1": "100"})
     enter_hand(phone, {"meld_1": "80", "tricks_0": "50", "tricks_1": "150"})
@@ -154,7 +154,7 @@ def test_the_chart_has_one_line_per_side(phone: Phone, new_phone: Any) -> None:
     assert watcher.page.locator("svg.chart polyline").count() == 3
 
 
-def test_export_then_import_gives_the_same_totals(phone: Phone, tmp_path: Any) -> None:
+def test_export_then_import_gives_the_same_totals(phone: Phone, tmp_path: Path) -> None:
     start_match(phone, "auction", ["Ana", "Ben", "Cruz"])
     bid(phone, "Ana", 350, "spades", "made")
     bid(phone, "Ben", 300, "hearts", "set")
@@ -178,7 +178,7 @@ def test_export_then_import_gives_the_same_totals(phone: Phone, tmp_path: Any) -
     assert phone.page.locator("form#hand-form").count() == 1
 
 
-def test_a_cold_phone_paints_with_the_style_inside_the_page(new_phone: Any) -> None:
+def test_a_cold_phone_paints_with_the_style_inside_the_page(new_phone: NewPhone) -> None:
     """Issue 14: the first view carries the style sheet inline (no second round trip before
     the first paint), admitted by the policy's hash; the next view uses the cached file."""
     phone: Phone = new_phone()

@@ -10,7 +10,7 @@ import gzip
 import re
 import urllib.request
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 import sqlalchemy as sa
@@ -20,8 +20,11 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match
 
 from .conftest import Phone, phone_without_javascript
-from .flows import enter_hand, fill_new_match
+from .flows import NewPhone, enter_hand, fill_new_match
 from .table import check_page
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -84,7 +87,7 @@ def weight(phone: Phone) -> tuple[int, int]:
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_group_through_three_nights(
-    app: Flask, phone: Phone, new_phone: Any, language: str
+    app: Flask, phone: Phone, new_phone: NewPhone, language: str
 ) -> None:
     page = phone.page
     phone.go(f"/?lang={language}")
@@ -187,7 +190,7 @@ def test_a_group_through_three_nights(
     expect(watcher.page.locator("#new-match")).to_be_visible()
 
 
-def test_a_group_works_without_javascript(playwright_browser: Any, live_server: str) -> None:
+def test_a_group_works_without_javascript(playwright_browser: Browser, live_server: str) -> None:
     with phone_without_javascript(playwright_browser, live_server) as phone:
         page = phone.page
         phone.go("/groups/new")

@@ -3,14 +3,12 @@ are there and nothing scrolls sideways (Russian words are long)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.helpers import NEW_MATCH_FORM
 
 from .conftest import Phone
-from .flows import check_fits
+from .flows import NewPhone, check_fits
 
 #: Words of the table each match page must show (seeds 000, 001, 004).
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -46,7 +44,7 @@ def _text(phone: Phone) -> str:
 
 
 @pytest.mark.parametrize("language", sorted(WORDS))
-def test_every_variant_in_the_tables_language(new_phone: Any, language: str) -> None:
+def test_every_variant_in_the_tables_language(new_phone: NewPhone, language: str) -> None:
     phone: Phone = new_phone()
     phone.go(f"/lang/{language}?next=/new")
     assert phone.page.evaluate("document.documentElement.lang") == language
@@ -75,7 +73,7 @@ def test_every_variant_in_the_tables_language(new_phone: Any, language: str) -> 
             assert word.lower() in text.lower(), f"{language} {variant}: {word!r} not shown"
 
 
-def test_a_shared_link_in_italian_and_the_switch_back(new_phone: Any) -> None:
+def test_a_shared_link_in_italian_and_the_switch_back(new_phone: NewPhone) -> None:
     """``?lang=it`` on a shared link; the switch at the foot of the page goes back to English."""
     phone: Phone = new_phone()
     phone.go("/new/pinnacola?lang=it")

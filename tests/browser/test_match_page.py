@@ -6,13 +6,16 @@ screen kept awake and a hand saved without JavaScript (the play-through of issue
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from .conftest import TIMEOUT_MS, Phone, phone_without_javascript
-from .flows import enter_hand, save
+from .flows import NewPhone, enter_hand, save
 from .table import LANGUAGES, assert_plain, check_page, shown_text, start
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -42,7 +45,7 @@ def wrapped(phone: Phone, selector: str = ".totals .score") -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_totals_never_wrap(phone: Phone, new_phone: Any, language: str) -> None:
+def test_totals_never_wrap(phone: Phone, new_phone: NewPhone, language: str) -> None:
     path = start(phone, "pinochle-3", ["Ana", "Ben", "Cruz"], language=language)
     # Ana reaches 1120 (meld 900 + 220 in tricks): three boxes to a row, four digits each.
     enter_hand(phone, {"meld_0": "900", "tricks_0": "220", "tricks_1": "20", "tricks_2": "10"})
@@ -402,7 +405,7 @@ def test_errors_and_notes_speak_plain_words(phone: Phone, language: str) -> None
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_new_match_form_the_sitting_out_line_and_the_settle_page_read_right(
-    phone: Phone, new_phone: Any, language: str
+    phone: Phone, new_phone: NewPhone, language: str
 ) -> None:
     page = phone.page
     # "House rules" says that it opens; the first dealer is one of the players seated; two
@@ -464,7 +467,7 @@ def test_the_chart_draws_each_target_and_keeps_labels_off_the_lines(phone: Phone
     phone.shot("match-page-chart-raised-target")
 
 
-def test_the_scoreboard_says_who_plays_on(phone: Phone, new_phone: Any) -> None:
+def test_the_scoreboard_says_who_plays_on(phone: Phone, new_phone: NewPhone) -> None:
     path = start(phone, "pinochle-3", ["Ana", "Ben", "Cruz"], options={"target": 300})
     enter_hand(phone, {"meld_0": "200", "tricks_0": "150", "tricks_1": "50", "tricks_2": "50"})
     watcher: Phone = new_phone()
@@ -491,7 +494,7 @@ LUMINANCE = """(selector) => {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_dark_theme_follows_the_phone(
-    playwright_browser: Any, live_server: str, language: str
+    playwright_browser: Browser, live_server: str, language: str
 ) -> None:
     context = playwright_browser.new_context(
         viewport={"width": 360, "height": 740}, color_scheme="dark", is_mobile=True, has_touch=True
@@ -519,7 +522,7 @@ def test_the_dark_theme_follows_the_phone(
         context.close()
 
 
-def test_the_screen_stays_awake_where_the_phone_can(phone: Phone, new_phone: Any) -> None:
+def test_the_screen_stays_awake_where_the_phone_can(phone: Phone, new_phone: NewPhone) -> None:
     phone.page.add_init_script(
         "window.__locks = []; Object.defineProperty(navigator, 'wakeLock', {value: {request:"
         " (kind) => { window.__locks.push(kind);"
@@ -545,7 +548,7 @@ def test_the_screen_stays_awake_where_the_phone_can(phone: Phone, new_phone: Any
 
 
 def test_a_hand_with_meld_chips_is_saved_without_javascript(
-    playwright_browser: Any, live_server: str
+    playwright_browser: Browser, live_server: str
 ) -> None:
     with phone_without_javascript(playwright_browser, live_server) as phone:
         start(phone, "partnership-auction", ["Ana", "Ben", "Cruz", "Dee"])

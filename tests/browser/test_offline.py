@@ -9,7 +9,7 @@ for a time."""
 from __future__ import annotations
 
 import gzip
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
@@ -18,8 +18,11 @@ from scorekeeper import service
 from scorekeeper.extensions import db
 
 from .conftest import TIMEOUT_MS, Phone, _count_bytes, phone_without_javascript
-from .flows import save
+from .flows import NewPhone, save
 from .table import assert_plain, check_page, shown_text, start
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -296,7 +299,7 @@ def test_a_hand_refused_after_reconnecting_comes_back_with_its_numbers_and_the_r
 
 
 def test_two_phones_save_the_same_hand_while_one_is_offline(
-    phone: Phone, new_phone: Any, app: Flask
+    phone: Phone, new_phone: NewPhone, app: Flask
 ) -> None:
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
     other: Phone = new_phone()
@@ -425,7 +428,7 @@ def gzipped(phone: Phone, url: str) -> int:
 
 
 def test_the_page_and_the_app_keep_to_their_budgets(
-    playwright_browser: Any, live_server: str, phone: Phone
+    playwright_browser: Browser, live_server: str, phone: Phone
 ) -> None:
     violations: list[str] = []
     phone.page.on(
@@ -472,7 +475,7 @@ def test_the_page_and_the_app_keep_to_their_budgets(
 
 
 def test_without_javascript_a_hand_is_saved_corrected_and_undone(
-    playwright_browser: Any, live_server: str, app: Flask
+    playwright_browser: Browser, live_server: str, app: Flask
 ) -> None:
     with phone_without_javascript(playwright_browser, live_server) as phone:
         path = start(phone, "pinochle-2", ["Ana", "Ben"])

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .conftest import Phone
-from .flows import check_fits, enter_hand, start_match
+from .flows import NewPhone, check_fits, enter_hand, start_match
 
 
 def test_a_second_browser_without_the_token_sees_the_read_only_page(
-    phone: Phone, new_phone: Any
+    phone: Phone, new_phone: NewPhone
 ) -> None:
     start_match(phone, "pinochle-2", ["Ana", "Ben"])
     enter_hand(phone, {"meld_0": "60", "tricks_0": "130"})

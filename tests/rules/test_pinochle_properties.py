@@ -44,7 +44,7 @@ def split(draw: st.DrawFn, total: int, parts: int, step: int) -> list[int]:
     return points
 
 
-def meld_entry(draw: st.DrawFn, divisor: int) -> Any:
+def meld_entry(draw: st.DrawFn, divisor: int) -> int | list[str]:
     """A meld as a table may type it: a number, or the list the calculator finds in real cards."""
     if draw(st.booleans()):
         return draw(st.integers(0, 1000 // divisor))

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -347,7 +348,7 @@ def test_import_by_file_upload(client: FlaskClient, app: Flask) -> None:
     ],
 )
 def test_import_refuses_a_tampered_file_and_keeps_nothing(
-    client: FlaskClient, app: Flask, tamper: Any, where: str
+    client: FlaskClient, app: Flask, tamper: Callable[[dict[str, Any]], object], where: str
 ) -> None:
     public_id, _ = auction(client)
     document = json.loads(client.get(f"/m/{public_id}/export.json").data)

@@ -36,7 +36,9 @@ def _import(client: FlaskClient, document: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def _document(version: int, players: list[str], rules: dict[str, Any], hands: list[Any]) -> Any:
+def _document(
+    version: int, players: list[str], rules: dict[str, Any], hands: list[Any]
+) -> dict[str, Any]:
     return {
         "format": "scorekeeper-match",
         "version": version,

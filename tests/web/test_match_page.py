@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.forms import plain_rule_message, plain_subject
@@ -23,7 +24,7 @@ LANGUAGES = ("en", "es", "it", "ru")
 API_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Za-z_]+\.[A-Za-z_\[]\w*")
 
 
-def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
+def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> TestResponse:
     html = client.get(url).get_data(as_text=True)
     keys = {
         "idempotency_key": hidden(html, "idempotency_key"),

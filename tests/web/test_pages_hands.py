@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
@@ -19,7 +21,7 @@ from scorekeeper.rules.table import Table as HandTable
 from tests.helpers import Table, hidden, page_errors, totals
 
 
-def post_hand(client: FlaskClient, url: str, data: dict[str, str], **kwargs: Any) -> Any:
+def post_hand(client: FlaskClient, url: str, data: dict[str, str], **kwargs: Any) -> TestResponse:
     """Post the next hand with the keys of the page's form."""
     html = client.get(url).get_data(as_text=True)
     form = {
@@ -147,7 +149,7 @@ def test_another_browser_reads_but_cannot_write(
     assert client.get("/m/nonesuch").status_code == 404
 
 
-def test_a_post_without_a_csrf_token_is_refused(app: Flask, tmp_path: Any) -> None:
+def test_a_post_without_a_csrf_token_is_refused(app: Flask, tmp_path: Path) -> None:
     config = CsrfConfig(str(tmp_path / "csrf"), app.config["SQLALCHEMY_DATABASE_URI"])
     config.WTF_CSRF_ENABLED = True
     guarded = create_app(config)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import config as configuration
 from scorekeeper import create_app
@@ -52,11 +53,11 @@ def make_app(app: Flask, tmp_path: Path) -> Iterator[MakeApp]:
             db.engine.dispose()
 
 
-def _create(client: FlaskClient, address: str = "127.0.0.1") -> Any:
+def _create(client: FlaskClient, address: str = "127.0.0.1") -> TestResponse:
     return client.post(f"{API}/matches", json=EXAMPLE_MATCH, environ_base={"REMOTE_ADDR": address})
 
 
-def _retry_after(response: Any, most: int) -> int:
+def _retry_after(response: TestResponse, most: int) -> int:
     seconds = int(response.headers["Retry-After"])
     assert 1 <= seconds <= most
     return seconds

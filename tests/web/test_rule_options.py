@@ -5,10 +5,10 @@ form, and a stored hand the rules now refuse (§7)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.extensions import db
@@ -16,7 +16,7 @@ from scorekeeper.models import Hand
 from tests.helpers import Table, hidden, page_errors, totals
 
 
-def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> Any:
+def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> TestResponse:
     """Post the next hand with the keys of the page's form."""
     html = client.get(url).get_data(as_text=True)
     keys = {"idempotency_key": hidden(html, "idempotency_key"), "version": hidden(html, "version")}
