@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.auction import active_players, hand_payments, settlement_of
+from scorekeeper.rules.auction import UNIT_OPTIONS, active_players, hand_payments, settlement_of
 from scorekeeper.rules.auction_hands import Contract
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import RuleError
@@ -102,6 +102,64 @@ def test_units_custom_brackets(bid: int, expected: int) -> None:
 def test_units_outside_the_schedule(bid: int) -> None:
     with pytest.raises(ValueError, match="outside the schedule"):
         units(bid)
+
+
+# --- the same table row by row, every bid of each bracket --------------------------------------
+
+# | bid | `doubling` | `doubling-250` | `hoyle` | `scarne` |  (docs/rules.md §2; seed 000: «a
+# partir de 300, la cantidad se duplica por cada 50 puntos extra», read literally: "300 to 340,
+# the value is 1; 350 to 390, 2; 400 to 440, 4")
+TABLE = [
+    ((250, 290), 1, 1, 2, 2),
+    ((300, 340), 1, 2, 3, 3),
+    ((350, 390), 2, 4, 5, 4),
+    ((400, 440), 4, 8, 10, 5),
+    ((450, 490), 8, 16, 15, 6),
+    ((500, 540), 16, 32, 20, 7),
+    ((550, 590), 32, 64, 25, 8),
+    ((600, 640), 64, 128, 30, 9),
+]
+SCHEDULE_NAMES = ("doubling", "doubling-250", "hoyle", "scarne")
+
+
+@pytest.mark.parametrize(
+    ("schedule", "low", "high", "expected"),
+    [
+        (name, low, high, row[1 + column])
+        for row in TABLE
+        for column, name in enumerate(SCHEDULE_NAMES)
+        for low, high in [row[0]]
+    ],
+)
+def test_schedule_table_row_by_row(schedule: str, low: int, high: int, expected: int) -> None:
+    # every bid of the bracket, not only its edges
+    assert {units(bid, schedule) for bid in range(low, high + 1, 10)} == {expected}
+
+
+@pytest.mark.parametrize(
+    ("bid", "doubling", "doubling_250"),
+    # "650 and up: doubles every 50" in both columns
+    [(650, 128, 256), (700, 256, 512), (750, 512, 1024), (1000, 2**14, 2**15)],
+)
+def test_both_doubling_tables_double_every_50_from_650(
+    bid: int, doubling: int, doubling_250: int
+) -> None:
+    assert (units(bid, "doubling"), units(bid, "doubling-250")) == (doubling, doubling_250)
+
+
+@pytest.mark.parametrize(
+    ("bid", "expected"), [(650, 10), (690, 10), (700, 11), (2000, 11)]
+)  # scarne: "10 (650-690), 11 (700 and up)"; hoyle: 30 from 600 up
+def test_scarne_and_hoyle_from_650(bid: int, expected: int) -> None:
+    assert (units(bid, "scarne"), units(bid, "hoyle")) == (expected, 30)
+
+
+def test_the_schedule_option_lists_every_preset() -> None:
+    spec = next(spec for spec in UNIT_OPTIONS if spec.name == "schedule")
+    assert spec.default == "doubling"  # docs/rules.md §4: `schedule` (doubling)
+    assert spec.choices == SCHEDULE_NAMES
+    for name in SCHEDULE_NAMES:
+        assert AUCTION.resolve_options({"schedule": name})["schedule"] == name
 
 
 @pytest.mark.parametrize(

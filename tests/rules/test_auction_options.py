@@ -1,7 +1,8 @@
 """Auction pinochle's options and seating (docs/rules.md §2, §4, §5): who sits out at 4-6
 players (and the opposite six-player seating that stored matches keep), the direction of play,
-the doubling schedules, the single spades concession, the hand thrown in before the widow,
-``bidder_scores``, ``last_trick`` in points, the no-1-point rule and the option rules of §4.
+the schedule a stored match keeps, the single spades concession, the hand thrown in before the
+widow, ``bidder_scores``, ``last_trick`` in points, the no-1-point rule and the option rules of
+§4.
 
 Every expected number is worked out by hand from the line of docs/rules.md (§2, §4, §5) or of
 seed 000 cited beside it.
@@ -14,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.auction import UNIT_OPTIONS, active_players
+from scorekeeper.rules.auction import active_players
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import MatchState, Setup
 from scorekeeper.rules.options import DIRECTION_OPTION
-from scorekeeper.rules.schedules import units
 from scorekeeper.rules.variants import find_variant
 
 AUCTION = find_variant("auction")
@@ -57,62 +57,7 @@ def stored(players: Sequence[str], dealer: str, **options: Any) -> Setup:
     return Setup("auction", {**AUCTION.resolve_options({}), **options}, tuple(players), (), dealer)
 
 
-# --- the units schedules: docs/rules.md §2's table, row by row ---------------------------------
-
-# | bid | `doubling` | `doubling-250` | `hoyle` | `scarne` |  (docs/rules.md §2; seed 000: «a
-# partir de 300, la cantidad se duplica por cada 50 puntos extra», read literally: "300 to 340,
-# the value is 1; 350 to 390, 2; 400 to 440, 4")
-TABLE = [
-    ((250, 290), 1, 1, 2, 2),
-    ((300, 340), 1, 2, 3, 3),
-    ((350, 390), 2, 4, 5, 4),
-    ((400, 440), 4, 8, 10, 5),
-    ((450, 490), 8, 16, 15, 6),
-    ((500, 540), 16, 32, 20, 7),
-    ((550, 590), 32, 64, 25, 8),
-    ((600, 640), 64, 128, 30, 9),
-]
-SCHEDULE_NAMES = ("doubling", "doubling-250", "hoyle", "scarne")
-
-
-@pytest.mark.parametrize(
-    ("schedule", "low", "high", "expected"),
-    [
-        (name, low, high, row[1 + column])
-        for row in TABLE
-        for column, name in enumerate(SCHEDULE_NAMES)
-        for low, high in [row[0]]
-    ],
-)
-def test_schedule_table_row_by_row(schedule: str, low: int, high: int, expected: int) -> None:
-    # every bid of the bracket, not only its edges
-    assert {units(bid, schedule) for bid in range(low, high + 1, 10)} == {expected}
-
-
-@pytest.mark.parametrize(
-    ("bid", "doubling", "doubling_250"),
-    # "650 and up: doubles every 50" in both columns
-    [(650, 128, 256), (700, 256, 512), (750, 512, 1024), (1000, 2**14, 2**15)],
-)
-def test_both_doubling_tables_double_every_50_from_650(
-    bid: int, doubling: int, doubling_250: int
-) -> None:
-    assert (units(bid, "doubling"), units(bid, "doubling-250")) == (doubling, doubling_250)
-
-
-@pytest.mark.parametrize(
-    ("bid", "expected"), [(650, 10), (690, 10), (700, 11), (2000, 11)]
-)  # scarne: "10 (650-690), 11 (700 and up)"; hoyle: 30 from 600 up
-def test_scarne_and_hoyle_from_650(bid: int, expected: int) -> None:
-    assert (units(bid, "scarne"), units(bid, "hoyle")) == (expected, 30)
-
-
-def test_the_schedule_option_lists_every_preset() -> None:
-    spec = next(spec for spec in UNIT_OPTIONS if spec.name == "schedule")
-    assert spec.default == "doubling"  # docs/rules.md §4: `schedule` (doubling)
-    assert spec.choices == SCHEDULE_NAMES
-    for name in SCHEDULE_NAMES:
-        assert AUCTION.resolve_options({"schedule": name})["schedule"] == name
+# --- a stored match keeps its schedule (docs/rules.md §7) -------------------------------------
 
 
 def test_doubling_pays_by_its_table_and_a_stored_doubling_250_match_by_its_own() -> None:
