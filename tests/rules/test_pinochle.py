@@ -71,6 +71,15 @@ def test_counting_systems(
     assert counting.last_trick == last
 
 
+def test_the_counting_totals_are_250_250_and_25() -> None:
+    # docs/rules.md §1 counting table.
+    assert (COUNTINGS["classic"].total, COUNTINGS["counters"].total, COUNTINGS["simple"].total) == (
+        250,
+        250,
+        25,
+    )
+
+
 @pytest.mark.parametrize(
     ("counting", "tricks"),
     [

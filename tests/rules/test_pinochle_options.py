@@ -14,7 +14,6 @@ import pytest
 from scorekeeper.rules import RuleError, find_variant
 from scorekeeper.rules.match import FINISHED, IN_PROGRESS, MatchState, Setup
 from scorekeeper.rules.pinochle import (
-    COUNTINGS,
     LAST_TRICK_OPTION,
     STANDARD_MELDS,
     calculate_meld,
@@ -592,12 +591,3 @@ def test_play_on_sitting_out() -> None:
     done = play(match, OPENING, hand({"Ben": 300, "Cruz": 0}, {"Ben": 250, "Cruz": 0}))
     assert done.status == FINISHED
     assert done.active == ("Ana", "Ben", "Cruz")
-
-
-def test_classic_counting_table_is_unchanged() -> None:
-    # docs/rules.md §1 counting table.
-    assert (COUNTINGS["classic"].total, COUNTINGS["counters"].total, COUNTINGS["simple"].total) == (
-        250,
-        250,
-        25,
-    )
