@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from flask_migrate import upgrade
@@ -22,12 +24,12 @@ from scorekeeper.config import TestConfig
 HAND = {"meld": {"Team 1": 20, "Team 2": 40}, "tricks": {"Team 1": 120, "Team 2": 130}}
 
 
-def best_of(repeat: int, action: object) -> float:
+def best_of(repeat: int, action: Callable[[], object]) -> float:
     """The fastest of ``repeat`` calls of ``action``, in seconds."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        action()  # type: ignore[operator]
+        action()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -53,11 +55,9 @@ def main() -> None:
         url = f"/api/v1/matches/{created['id']}"
         for _ in range(hands):
             assert client.post(url + "/hands", json=HAND, headers=auth).status_code == 201
-        times[hands] = best_of(20, lambda url=url: client.get(url))
+        times[hands] = best_of(20, partial(client.get, url))
         etag = client.get(url).headers["ETag"]
-        poll = best_of(
-            50, lambda url=url, etag=etag: client.get(url, headers={"If-None-Match": etag})
-        )
+        poll = best_of(50, partial(client.get, url, headers={"If-None-Match": etag}))
         print(
             f"GET match, {hands:>3} hands: {times[hands] * 1e3:7.2f} ms; "
             f"304 poll: {poll * 1e3:5.2f} ms"

@@ -222,11 +222,11 @@ def club_room(port: int, tables: int, seconds: float) -> tuple[float, float, int
     for thread in threads:
         thread.start()
     while events:
-        at, *rest = heapq.heappop(events)
-        wait = start + at - time.perf_counter()
+        event = heapq.heappop(events)
+        wait = start + event[0] - time.perf_counter()
         if wait > 0:
             time.sleep(wait)  # the schedule of the phones, not a measurement
-        due.put((at, *rest))  # type: ignore[arg-type]
+        due.put(event)
     for _ in threads:
         due.put(None)
     for thread in threads:

@@ -34,11 +34,13 @@ def write(match_id: int) -> tuple[dict[str, int], int]:
     request.get_data()
     connection = _connection()
     with connection.transaction():
-        version, count = connection.execute(
+        row = connection.execute(
             "SELECT version, (SELECT count(*) FROM hands WHERE match_id = %s) "
             "FROM matches WHERE id = %s FOR UPDATE",
             (match_id, match_id),
-        ).fetchone()  # type: ignore[misc]
+        ).fetchone()
+        assert row is not None, match_id  # the floor writes only to the matches it made
+        version, count = row
         connection.execute(
             "INSERT INTO hands (match_id, number, input, created_at) VALUES (%s, %s, %s, now())",
             (match_id, count + 1, HAND),

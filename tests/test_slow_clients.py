@@ -23,7 +23,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,9 +72,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_for(what: str, ready: object, server: Server) -> None:
+def _wait_for(what: str, ready: Callable[[], object], server: Server) -> None:
     deadline = time.monotonic() + DEADLINE
-    while not ready():  # type: ignore[operator]
+    while not ready():
         if server.process.poll() is not None or time.monotonic() > deadline:
             pytest.fail(f"{what}: not within {DEADLINE:.0f} s\n{server.log.read_text()}")
         time.sleep(0.05)

@@ -22,7 +22,7 @@ def play(
 def polylines(svg: str) -> dict[str, list[tuple[float, float]]]:
     """Each side's line as points (x, y) of the drawing."""
     return {
-        side: [tuple(map(float, p.split(","))) for p in points.split()]  # type: ignore[misc]
+        side: [(float(x), float(y)) for x, y in (p.split(",") for p in points.split())]
         for side, points in re.findall(r'<polyline[^>]*data-side="([^"]*)" points="([^"]*)"', svg)
     }
 
