@@ -519,7 +519,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
     matches = [group.start({"variant": "pinochle-2", "players": ["Ana", "Ben"]}) for _ in range(3)]
     for match in matches:
         play(client, match, [HAND])
-    monkeypatch.setattr(service, "SUMMARY_REBUILDS", 2)
+    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILDS", 2)
     # Each match moved on since it joined the group: two are built again per read.
     assert records(group)["pending"] == 1
     assert records(group)["pending"] == 0
@@ -528,7 +528,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
         kept = db.session.scalars(sa.select(MatchSummaryRow.match_version)).all()
     assert sorted(kept) == [2, 2, 2]
     # A new summary version: every summary is built again, two per read.
-    monkeypatch.setattr(service, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
+    monkeypatch.setattr(service.almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
     found = records(group)
     assert found["pending"] == 1
     assert found["matches"] == 2
