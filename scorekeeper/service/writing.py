@@ -1,5 +1,6 @@
-"""The write protocol: the one module of the service that opens, commits and rolls back a
-transaction (:class:`UnitOfWork`) and locks a row (``tests/test_layering_service.py``).
+"""The write protocol: the one module of the service that commits and rolls back a transaction
+(:class:`UnitOfWork`, which the other modules use) and locks a row
+(``tests/test_layering_service.py``).
 
 Writes
 ------
@@ -31,25 +32,26 @@ stores in one transaction, in this order:
    ``INSERT``), forget expired keys ("Idempotent answers" below), keep this one's record,
    commit; then cache the replay of step 5 under the new version (:mod:`.replay_cache`).
 
-The other writes (creating a match or a group, a group's roster, the scorekeeper links) lock
-the row they change with :func:`lock_match` or :func:`lock_group` and run in a
-:class:`UnitOfWork` too.
+The other writes (creating a match or a group, a group's roster, the scorekeeper links) run in
+a :class:`UnitOfWork` too; those that change an existing match or group lock it first
+(:func:`lock_match`, :func:`lock_group`).
 
 Idempotent answers
 ------------------
 Each write takes ``respond(match, state, kept) -> Answer(status, body, kept)``. On a first
 write it is called inside the transaction, after the change, with the new state and ``kept``
-``None``; it returns the answer and what to keep with the ``idempotency_key``: something small
-and JSON-serialisable (the API keeps the hand the write stored, for POST and PUT; never a copy
-of the match, docs/api.md "Hands"). On a repeat it is called with the match as it stands now,
-its state, and what was kept; the answer's status is the first write's, whatever ``respond``
-says. The API passes functions that build its HTTP answers; the pages may leave the default
-(``200`` and ``{"match": <public id>, "version": <version now>}``) and pass the key of a hidden
-form field, which makes a double tap harmless. A write returns a :class:`~.outcomes.Written`;
-``Written.repeated`` tells a repeat from a first answer. Keys are forgotten after
-:data:`IDEMPOTENCY_DAYS` days: a keyed write deletes its key's own expired record, and each
-process sweeps away every expired one at most every :data:`SWEEP_EVERY` seconds (one indexed
-``DELETE``).
+``None`` (the write's own replay lends its hands' memos to ``per_hand`` meanwhile,
+:func:`.replaying.answering`); it returns the answer and what to keep with the
+``idempotency_key``: something small and JSON-serialisable (the API keeps the hand the write
+stored, for POST and PUT; never a copy of the match, docs/api.md "Hands"). On a repeat it is
+called with the match as it stands now, its state, and what was kept; the answer's status is
+the first write's, whatever ``respond`` says. The API passes functions that build its HTTP
+answers; the pages may leave the default (``200`` and ``{"match": <public id>, "version":
+<version now>}``) and pass the key of a hidden form field, which makes a double tap harmless.
+A write returns a :class:`~.outcomes.Written`; ``Written.repeated`` tells a repeat from a first
+answer. Keys are forgotten after :data:`IDEMPOTENCY_DAYS` days: a keyed write deletes its key's
+own expired record, and each process sweeps away every expired one at most every
+:data:`SWEEP_EVERY` seconds (one indexed ``DELETE``).
 """
 
 from __future__ import annotations
