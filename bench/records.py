@@ -42,7 +42,6 @@ from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from scorekeeper.rules.records import SUMMARY_VERSION
 
 #: Issue 18's budget for the records page, in seconds.
 BUDGET = 0.300
@@ -168,8 +167,8 @@ def main() -> None:
         print(f"{name:<30} {seconds * 1e3:8.1f} ms  {budget}")
 
     # A release moves SUMMARY_VERSION on: every summary is stale.
-    # The service compares against its own binding of the name (as a monkeypatch would set it).
-    vars(service)["SUMMARY_VERSION"] = SUMMARY_VERSION + 1
+    # The almanac compares against its own binding of the name (imported, so not its export).
+    vars(service.almanac)["SUMMARY_VERSION"] = service.SUMMARY_VERSION + 1
     for read in range(1, MATCHES // service.SUMMARY_REBUILDS + 3):
         start = time.perf_counter()
         page = get_ok(client, records).get_data(as_text=True)

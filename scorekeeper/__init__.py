@@ -10,7 +10,7 @@ from flask import Flask
 from . import assets, backup, health, i18n, observe, offline, rate_limits, security, sqlite
 from .config import Config
 from .extensions import babel, csrf, db, migrate
-from .replay_cache import ReplayCache
+from .service.replay_cache import ReplayCache
 
 
 def create_app(config: Any = None) -> Flask:

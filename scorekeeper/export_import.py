@@ -24,7 +24,7 @@ from .rules.entry import as_bool, as_list, as_object, check_keys
 from .rules.match import kitty_balances, running_totals
 from .rules.revisions import revision_1_options, split_carried
 from .service import MAX_HANDS as SERVICE_MAX_HANDS
-from .service import create_match
+from .service import GroupPlace, create_match
 
 #: What the ``format`` key of an export says, and its ``version``: 2 since rules revision 2
 #: (docs/rules.md §7); a file of version 1 was played under revision 1 and imports with that
@@ -197,8 +197,11 @@ def read_document(text: str | bytes) -> dict[str, Any]:
     return document
 
 
-def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
-    """Create a new match from an export (see :func:`read_document`) and its edit token.
+def import_match(
+    document: Mapping[str, Any], *, group: GroupPlace | None = None
+) -> tuple[Match, str]:
+    """Create a new match from an export (see :func:`read_document`) and its edit token;
+    ``group``: the group it is played in, in the same transaction.
 
     :class:`RuleError` if the rules refuse the setup or any hand (a hand's path starts with
     its place in the file: ``hands[2].bid``); nothing is stored then. The hands are replayed
@@ -215,6 +218,7 @@ def import_match(document: Mapping[str, Any]) -> tuple[Match, str]:
             carried=carried,
             hands=[dict(hand) for hand in document["hands"]],
             finished=bool(document.get("finished")),
+            group=group,
         )
     except MatchOverError as over:
         raise RuleError(

@@ -7,7 +7,7 @@ on every connection.
 - ``synchronous=NORMAL`` (safe with WAL): a commit no longer waits for the disk to flush the
   log; a crash of the app loses nothing, a power cut may lose the last commits, never corrupts.
 
-The write lock itself is taken only for the write (``service._check``, step 6 of its doc).
+The write lock itself is taken only for the write (``service.writing``, step 6 of its doc).
 PostgreSQL needs none of this.
 """
 

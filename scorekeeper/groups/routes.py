@@ -408,9 +408,9 @@ def import_match(public_id: str) -> Any:
             form.pasted.errors = [_("Choose an exported file or paste its text.")]
         else:
             try:
-                with service.into_group(public_id, key):
-                    document = export_import.read_document(text)
-                    match, token = export_import.import_match(document)
+                document = export_import.read_document(text)
+                place = service.GroupPlace(public_id, key)
+                match, token = export_import.import_match(document, group=place)
             except service.Unauthorized:
                 _lost_key(group)
             except RuleError as error:

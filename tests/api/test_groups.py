@@ -16,7 +16,6 @@ from werkzeug.test import TestResponse
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, MatchSummaryRow
-from scorekeeper.rules.records import SUMMARY_VERSION
 from tests.helpers import API, errors_of
 
 #: Two-handed pinochle (docs/rules.md §2, target 1000): Ana melds 150 and takes 130 of the 250
@@ -522,7 +521,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
     matches = [group.start({"variant": "pinochle-2", "players": ["Ana", "Ben"]}) for _ in range(3)]
     for match in matches:
         play(client, match, [HAND])
-    monkeypatch.setattr(service, "SUMMARY_REBUILDS", 2)
+    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILDS", 2)
     # Each match moved on since it joined the group: two are built again per read.
     assert records(group)["pending"] == 1
     assert records(group)["pending"] == 0
@@ -531,7 +530,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
         kept = db.session.scalars(sa.select(MatchSummaryRow.match_version)).all()
     assert sorted(kept) == [2, 2, 2]
     # A new summary version: every summary is built again, two per read.
-    monkeypatch.setattr(service, "SUMMARY_VERSION", SUMMARY_VERSION + 1)
+    monkeypatch.setattr(service.almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
     found = records(group)
     assert found["pending"] == 1
     assert found["matches"] == 2

@@ -251,10 +251,10 @@ def test_expired_keys_of_every_match_are_swept_at_most_once_a_minute(
             sa.update(IdempotentWrite).values(created_at=utcnow() - timedelta(days=8))
         )
         db.session.commit()
-    monkeypatch.setattr(service, "_swept", [time.monotonic()])  # as if it had just swept
+    monkeypatch.setattr(service.writing, "_swept", [time.monotonic()])  # as if it had just swept
     table.add(ALL_PASS, key="b")
     assert sorted(record.key for record in records(app)) == ["a", "b"]
-    monkeypatch.setattr(service, "_swept", [time.monotonic() - service.SWEEP_EVERY])
+    monkeypatch.setattr(service.writing, "_swept", [time.monotonic() - service.SWEEP_EVERY])
     table.add(ALL_PASS, key="c")
     assert sorted(record.key for record in records(app)) == ["b", "c"]
 
@@ -375,7 +375,7 @@ def test_sqlite_repeat_answers_the_match_its_key_was_written_with(
             finally:
                 connection.close()
 
-    monkeypatch.setattr(service, "check_token", token_then_another_write)
+    monkeypatch.setattr(service.writing, "check_token", token_then_another_write)
     again = table.add(ALL_PASS, key="tap")
     assert again.status_code == 201
     assert again.get_json()["hand"] == kept

@@ -241,8 +241,8 @@ def test_the_cache_changes_no_answer(
 
 def test_the_cache_is_bounded_by_matches_and_by_hands() -> None:
     """Least recently used out, by count of matches and by hands held in all (the memory)."""
-    from scorekeeper.replay_cache import Cached, ReplayCache
     from scorekeeper.rules import MatchState
+    from scorekeeper.service.replay_cache import Cached, ReplayCache
 
     def entry(count: int) -> Cached:
         return Cached(1, "", MatchState((), (), {}), count, ())

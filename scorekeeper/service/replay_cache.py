@@ -1,10 +1,11 @@
 """A per-process cache of replayed matches (issue 14), so that a hand costs the same at hand 300
 as at hand 3.
 
-A match is stored as its hands and replayed on every read (:mod:`scorekeeper.service`). This
-cache keeps, per match, the state last replayed with the version and setup it belongs to, and
-the replay's checkpoints (:class:`~scorekeeper.rules.runner.Checkpoint`, one every
-:data:`CHECKPOINT_EVERY` hands and one after the last):
+A match is stored as its hands and replayed on every read
+(:mod:`scorekeeper.service.replaying`). This cache keeps, per match, the state last replayed
+with the version and setup it belongs to, and the replay's checkpoints
+(:class:`~scorekeeper.rules.runner.Checkpoint`, one every :data:`CHECKPOINT_EVERY` hands and
+one after the last):
 
 - a read whose match has the cached version (and setup) is answered from the cache without
   loading a hand;
@@ -31,9 +32,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .rules import MatchState
-from .rules.match import HandResult
-from .rules.runner import Checkpoint
+from ..rules import MatchState
+from ..rules.match import HandResult
+from ..rules.runner import Checkpoint
 
 #: How many hands apart the checkpoints of a replay are: correcting a hand replays at most this
 #: many hands before it.

@@ -1,0 +1,321 @@
+"""A match's use cases, one function each: create it, its rematch, add a hand, correct one,
+undo the last, finish it. Each change of the hands is the check of a write that
+:func:`.writing.write` runs (the write protocol: locks, versions, idempotency keys, one
+transaction)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any, NoReturn
+
+import sqlalchemy as sa
+
+from ..extensions import db
+from ..models import Hand, Match, utcnow
+from ..rules import FINISHED, MatchOverError, RuleError, finish
+from ..rules.match import Problem
+from ..rules.replay import problem_of
+from ..rules.revisions import split_carried
+from ..rules.variants import find_variant
+from .outcomes import Conflict, NotFound, Respond, Written
+from .placing import GroupPlace, place_in_group, seats_of_match
+from .reading import get_match, hash_token
+from .replaying import (
+    replay_leniently,
+    replay_strictly,
+    resumed,
+    setup_of,
+    state_of,
+    stored_inputs,
+)
+from .writing import Checked, UnitOfWork, insert_hand, write
+
+#: The most hands a match holds (docs/api.md "Limits"): one more is a :class:`Conflict`. It
+#: bounds what a read, a write and an import replay (a night of auction is 30-60 hands).
+MAX_HANDS = 1000
+
+
+def create_match(
+    variant: object,
+    players: object,
+    teams: object = None,
+    rules: object = None,
+    dealer: object = None,
+    *,
+    carried: Mapping[str, Any] | None = None,
+    hands: Sequence[Mapping[str, Any]] = (),
+    finished: bool = False,
+    group: GroupPlace | None = None,
+) -> tuple[Match, str]:
+    """Create a match from the table's choices (as given, unchecked: the rules check them and
+    raise :class:`RuleError`). Returns the match and its edit token, which is not stored and
+    can never be shown again.
+
+    ``carried``: options that only a match carried over from an earlier release may hold
+    (:data:`~scorekeeper.rules.revisions.CARRIED_ONLY`, an import), stored beside the resolved
+    ones. ``hands`` (an import): the match's hands, replayed once, strictly, before anything is
+    stored, and stored with the match in the same transaction; the rules' refusal is raised as
+    the rules raise it (:class:`RuleError` with its ``hand``, or
+    :class:`~scorekeeper.rules.MatchOverError`). ``finished``: the table had ended the match
+    (kept only when it has hands and the rules did not end it themselves). ``group``: the group
+    the match is played in (its token checked, its seats put on the roster, in the same
+    transaction)."""
+    found = find_variant(variant)
+    setup = found.setup(players, teams, rules, dealer)
+    if carried:
+        setup = replace(setup, options={**setup.options, **carried})
+    if len(hands) > MAX_HANDS:
+        raise RuleError(
+            "hands", "a match has at most {most} hands", code="too_many_hands", most=MAX_HANDS
+        )
+    entries = [dict(hand) for hand in hands]
+    # One replay for the whole file: the cost of an import grows with its length, not with
+    # its square (issue 13).
+    played = found.play(setup, entries) if entries else None
+    finished = finished and played is not None and played.status != FINISHED
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    match = Match(
+        public_id=secrets.token_urlsafe(16),  # 128 random bits: the unguessable share link
+        variant=setup.variant,
+        options=_json_safe(setup.options),
+        players=list(setup.players),
+        teams=[{"name": t.name, "players": list(t.players)} for t in setup.teams],
+        first_dealer=setup.first_dealer,
+        finished=finished,
+        version=1,
+        token_hash=hash_token(token),
+        created_at=now,
+        updated_at=now,
+    )
+    match.hands = [
+        Hand(number=number, input=entry, created_at=now)
+        for number, entry in enumerate(entries, start=1)
+    ]
+    with UnitOfWork() as uow:
+        db.session.add(match)
+        if group is not None:
+            state = played or found.play(setup, [])
+            place_in_group(match, group, finish(state) if match.finished else state)
+        uow.commit()
+    return match, token
+
+
+def rematch(public_id: str, *, group: GroupPlace | None = None) -> tuple[Match, str]:
+    """New game, same table: a new match (:func:`create_match`) with this one's players in
+    their seats, its teams and its house rules, the first deal one seat on (the player after
+    this match's first dealer, the way the deal passes). The match itself is not changed.
+    Returns the new match and its edit token. ``group``: the new match is played in that group,
+    each seat standing for the roster player it stood for in this match when this match is in
+    that group too (:func:`create_match`)."""
+    old = get_match(public_id)
+    rules, carried = split_carried(old.options)
+    teams = [{"name": t["name"], "players": list(t["players"])} for t in old.teams] or None
+    if group is not None:
+        group = replace(group, seats=seats_of_match(old.id, group.public_id))
+    return create_match(
+        old.variant,
+        list(old.players),
+        teams,
+        rules,
+        setup_of(old).dealer_of(2),
+        carried=carried or None,
+        group=group,
+    )
+
+
+def add_hand(
+    public_id: str,
+    token: str | None,
+    entry: Mapping[str, Any],
+    *,
+    version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Respond | None = None,
+) -> Written:
+    """Add the next hand. :class:`Conflict` if the match is over (finished by the table, or
+    ended by the rules), :class:`RuleError` for an entry the rules refuse."""
+
+    def change(match: Match) -> Checked:
+        if match.finished:
+            raise Conflict("the match is finished: undo its last hand to reopen it")
+        inputs = [*stored_inputs(match), dict(entry)]
+        stored = len(inputs) - 1
+        if stored >= MAX_HANDS:
+            # Checked before the replay: refusing costs nothing (docs/api.md "Limits").
+            raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
+        try:
+            replayed = replay_strictly(match, inputs)
+        except (MatchOverError, RuleError) as refusal:
+            problem = problem_of(refusal, stored)
+            if problem is not None:
+                # A stored hand the rules refuse now (docs/rules.md §7), not the new entry.
+                _refuse_problem(problem, refusal)
+            if isinstance(refusal, MatchOverError):
+                raise Conflict("the match is over: no more hands can be added") from refusal
+            raise
+
+        def apply(locked: Match) -> None:
+            # The version, re-checked under the lock, says the hands are the ones replayed.
+            insert_hand(locked, stored + 1, entry)
+
+        return Checked(replayed.state, apply, replayed)
+
+    return write(public_id, token, version, idempotency_key, respond, change)
+
+
+def replace_hand(
+    public_id: str,
+    token: str | None,
+    number: int,
+    entry: Mapping[str, Any],
+    *,
+    version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Respond | None = None,
+) -> Written:
+    """Correct hand ``number``; every later total, the winner and the status follow.
+    :class:`NotFound` for no such hand; :class:`Conflict` if the correction would end the match
+    before hands that follow it, or make one of them no longer fit."""
+
+    def apply(locked: Match) -> None:
+        _hand(locked, number).input = dict(entry)
+
+    def change(match: Match) -> Checked:
+        stored = list(stored_inputs(match))
+        _check_number(number, len(stored))
+        inputs = list(stored)
+        inputs[number - 1] = dict(entry)
+        try:
+            replayed = replay_strictly(match, inputs)
+        except (MatchOverError, RuleError) as refusal:
+            problem = problem_of(refusal, len(inputs))
+            if problem is None or (problem.hand == number and isinstance(refusal, RuleError)):
+                raise  # the entry itself is refused (422)
+            if problem.hand <= number:
+                # A stored hand before this one is refused now, or the match was over before
+                # this one (docs/rules.md §7): that hand needs its own correction or an undo.
+                _refuse_problem(problem, refusal)
+            stopped = replay_leniently(match, stored).problems
+            if stopped and stopped[0].hand <= problem.hand:
+                # The match already stopped at a refused hand no later than the one it stops
+                # at now: the correction (its entry taken by the rules) leaves it no worse.
+                return Checked(replay_leniently(match, inputs), apply)
+            if isinstance(refusal, MatchOverError):
+                raise Conflict(
+                    "this correction ends the match at hand {hand}, before the hands "
+                    "that follow it: undo those first",
+                    hand=refusal.hand - 1,
+                ) from refusal
+            # The entry itself is fine, but a later hand no longer fits the match it makes
+            # (three-handed play-on: the winner changed): like a correction that ends the
+            # match early, it conflicts with the hands after it.
+            raise Conflict(
+                "with this correction hand {hand} no longer fits "
+                "({reason}): undo the hands after {number} first",
+                hand=problem.hand,
+                reason=refusal,
+                number=number,
+            ) from refusal
+        return Checked(replayed.state, apply, replayed)
+
+    return write(public_id, token, version, idempotency_key, respond, change)
+
+
+def delete_last_hand(
+    public_id: str,
+    token: str | None,
+    number: int,
+    *,
+    version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Respond | None = None,
+) -> Written:
+    """Undo hand ``number``, which must be the last (:class:`Conflict` otherwise); reopens a
+    finished match."""
+
+    def apply(locked: Match) -> None:
+        db.session.delete(_hand(locked, number))
+        locked.finished = False
+
+    def change(match: Match) -> Checked:
+        stored = stored_inputs(match)
+        _check_number(number, len(stored))
+        if number != len(stored):
+            raise Conflict(
+                "only the last hand ({last}) can be deleted: correct hand "
+                "{number} instead, or undo the hands after it first",
+                last=len(stored),
+                number=number,
+            )
+        # Lenient: undoing the hands after a refused one must work (docs/rules.md §7). Not
+        # finished: the undo reopens the match.
+        replayed = resumed(match, stored[:-1], strict=False, finished=False)
+        return Checked(replayed.state, apply, replayed)
+
+    return write(public_id, token, version, idempotency_key, respond, change)
+
+
+def finish_match(
+    public_id: str,
+    token: str | None,
+    *,
+    version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Respond | None = None,
+) -> Written:
+    """End the match now: the side first in standings wins. :class:`Conflict` if it is over."""
+
+    def apply(locked: Match) -> None:
+        locked.finished = True
+
+    def change(match: Match) -> Checked:
+        state = state_of(match)
+        if match.finished:
+            raise Conflict("the match is already finished")
+        if state.problems:
+            _refuse_problem(state.problems[0])
+        if state.status == FINISHED:
+            raise Conflict("the match is already finished")
+        return Checked(finish(state), apply)  # what state_of then gives, without replaying
+
+    return write(public_id, token, version, idempotency_key, respond, change)
+
+
+def _refuse_problem(problem: Problem, cause: BaseException | None = None) -> NoReturn:
+    """The :class:`Conflict` of a write that a refused stored hand stands in the way of."""
+    raise Conflict(
+        "stored hand {hand} no longer fits the rules ({reason}): correct it or undo it first",
+        hand=problem.hand,
+        reason=problem.error,
+    ) from cause
+
+
+def _check_number(number: int, count: int) -> None:
+    """:class:`NotFound` unless a match of ``count`` hands has hand ``number``."""
+    if not 1 <= number <= count:
+        raise NotFound("this match has no hand {number}", number=number)
+
+
+def _hand(match: Match, number: int) -> Hand:
+    """Hand ``number`` of the match, read alone."""
+    hand: Hand | None = db.session.scalar(
+        sa.select(Hand).where(Hand.match_id == match.id, Hand.number == number)
+    )
+    if hand is None:
+        raise NotFound("this match has no hand {number}", number=number)
+    return hand
+
+
+def _json_safe(value: Any) -> Any:
+    """Options as JSON can store them (a Decimal as its text, a tuple as a list)."""
+    if isinstance(value, Mapping):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value

@@ -1,0 +1,67 @@
+"""What the service refuses with (:class:`ServiceError` and its kinds) and what a write answers
+(:class:`Answer`, :class:`Written`): the types every module of the package and its callers
+share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..models import Match
+from ..rules import MatchState
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What ``respond`` gives: the status and body of the answer, and what the idempotency key
+    keeps of it (small JSON, or ``None``)."""
+
+    status: int
+    body: Any
+    kept: Any = None
+
+
+#: ``respond(match, state, kept) -> Answer``: the answer of a write (:mod:`.writing`,
+#: "Idempotent answers").
+Respond = Callable[[Match, MatchState, Any], Answer]
+
+
+class ServiceError(Exception):
+    """A write or read the service refuses (not a rule: those are ``RuleError``)."""
+
+    def __init__(self, message: str = "", **params: Any) -> None:
+        #: English with ``{name}`` placeholders (translated by the pages and the API), and
+        #: the values; ``message`` is the English filled in.
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
+
+
+class NotFound(ServiceError):
+    """No such match, or no such hand in it (HTTP 404)."""
+
+
+class Unauthorized(ServiceError):
+    """The edit token is missing or wrong (HTTP 401)."""
+
+
+class Conflict(ServiceError):
+    """The write does not fit the match as it is now (HTTP 409): finished, stale version,
+    not the last hand, a correction that would end the match early."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a write returns."""
+
+    #: The match after the write (or as it is now, for a repeat).
+    match: Match
+    #: Its state replayed by the rules.
+    state: MatchState
+    #: The answer from ``respond`` (for a repeat: the first write's status, the match now).
+    status: int
+    body: Any
+    #: True when an ``idempotency_key`` was already used: nothing was written this time.
+    repeated: bool = False

@@ -1,0 +1,115 @@
+"""A match played in a group: its seats on the group's roster (docs/groups.md), when the match
+is created in the group (:func:`~.matches.create_match` with ``group``, a rematch, an import)
+or put in it later (:func:`add_match_to_group`). Either way in the transaction of that write,
+with the match's summary kept for the almanac (:func:`.almanac.keep_summary`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+
+from ..extensions import db
+from ..models import Group, GroupMatch, GroupPlayer, GroupSeat, Match, utcnow
+from ..rules import MatchState, RuleError
+from ..rules.match import name_key, read_name
+from .almanac import keep_summary
+from .groups import check_group_token, group_write, player_roots, roster
+from .outcomes import NotFound
+from .reading import check_token, get_match
+from .replaying import state_of
+from .writing import lock_group
+
+
+@dataclass(frozen=True)
+class GroupPlace:
+    """The group a new match is played in: its private id and the token that writes to it."""
+
+    public_id: str
+    token: str | None
+    #: Seat name -> roster player id for seats that are not found by name (a rematch keeps
+    #: who sat where, whatever the roster calls them now).
+    seats: Mapping[str, int] = field(default_factory=dict)
+
+
+def add_match_to_group(
+    public_id: str, token: str | None, match_id: str, match_token: str | None
+) -> Match:
+    """Put an existing match in the group: the group's token and a right to score the match
+    (:func:`check_token`) are both needed. Its seats go on the roster by name. A match that
+    is in another group already is refused at ``match``; one already in this group is left as
+    it is."""
+
+    def change(group: Group) -> Match:
+        try:
+            match = get_match(match_id)
+        except NotFound as missing:
+            raise RuleError("match", "there is no match with this id", code="no_match") from missing
+        check_token(match, match_token)
+        placed = db.session.scalar(sa.select(GroupMatch).where(GroupMatch.match_id == match.id))
+        if placed is not None:
+            if placed.group_id == group.id:
+                return match
+            raise RuleError(
+                "match", "this match is in another group already", code="in_another_group"
+            )
+        _place(group, match, state_of(match), {})
+        return match
+
+    return group_write(public_id, token, change)
+
+
+def seats_of_match(match_id: int, group_public_id: str) -> dict[str, int]:
+    """Who sat where at match ``match_id`` if it is in that group (else nothing)."""
+    rows = db.session.execute(
+        sa.select(GroupSeat.seat, GroupSeat.player_id)
+        .join(GroupMatch, GroupMatch.id == GroupSeat.group_match_id)
+        .join(Group, Group.id == GroupMatch.group_id)
+        .where(GroupMatch.match_id == match_id, Group.public_id == group_public_id)
+    )
+    return {seat: player_id for seat, player_id in rows}
+
+
+def place_in_group(match: Match, place: GroupPlace, state: MatchState) -> None:
+    """The new match ``match`` (not committed) goes into the group ``place`` names (its token
+    checked), in the transaction that creates it."""
+    group = lock_group(place.public_id)
+    check_group_token(group, place.token)
+    db.session.flush()  # the match's id
+    _place(group, match, state, place.seats)
+
+
+def _place(group: Group, match: Match, state: MatchState, seats: Mapping[str, int]) -> None:
+    """Put ``match`` in ``group``: each seat stands for the roster player ``seats`` names, or
+    else the one its name finds (a merged name finds the player it was merged into), or else a
+    new one. Two seats may not stand for one player (refused at ``players[i]``)."""
+    players = roster(group)
+    by_id = {player.id: player for player in players}
+    by_key = {name_key(player.name): player for player in players}
+    roots = player_roots(players)
+    placed = GroupMatch(group_id=group.id, match_id=match.id, added_at=utcnow())
+    taken: dict[int, str] = {}
+    for i, seat in enumerate(match.players):
+        player = by_id.get(seats.get(seat, 0)) or by_key.get(name_key(seat))
+        if player is None:
+            player = GroupPlayer(
+                group_id=group.id, name=read_name(seat, f"players[{i}]"), created_at=utcnow()
+            )
+            db.session.add(player)
+            db.session.flush()
+            by_key[name_key(player.name)] = player
+            roots[player.id] = player.id
+        root = roots[player.id]
+        if root in taken:
+            raise RuleError(
+                f"players[{i}]",
+                "{given!r} and {other!r} are the same player in this group",
+                code="same_player",
+                given=seat,
+                other=taken[root],
+            )
+        taken[root] = seat
+        placed.seats.append(GroupSeat(seat=seat, player_id=player.id))
+    db.session.add(placed)
+    keep_summary(match, state)

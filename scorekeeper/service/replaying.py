@@ -1,0 +1,252 @@
+"""A match's state: its stored hands replayed through its variant's rules, through this process's
+replay cache (:mod:`.replay_cache`).
+
+Stored hands the rules refuse
+-----------------------------
+Reads never fail on a stored hand (docs/rules.md §7): :func:`state_of` replays leniently
+(:func:`scorekeeper.rules.replay.replay`), so a match whose hand N the current rules refuse is
+the match as it stood after hand N-1, with ``state.problems == (Problem(N, error),)``. Writes
+replay strictly (:func:`replay_strictly`): while a problem stands, adding a hand and finishing
+are a :class:`~.outcomes.Conflict`; replacing the problem hand with an entry the rules take
+fixes it, and undoing the last hand works as always (and removes the problem hand when it is
+the last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from flask import current_app
+
+from ..extensions import db
+from ..models import Hand, Match
+from ..rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish, runner
+from ..rules.auction import settlement_of
+from ..rules.match import HandResult
+from ..rules.replay import replay
+from ..rules.settle import Settlement
+from ..rules.variants import find_variant
+from . import replay_cache
+from .outcomes import Conflict
+
+T = TypeVar("T")
+
+
+def setup_of(match: Match) -> Setup:
+    """The rules' :class:`Setup` of a stored match (its options as resolved at creation)."""
+    teams = tuple(Team(t["name"], tuple(t["players"])) for t in match.teams)
+    return Setup(
+        match.variant, dict(match.options), tuple(match.players), teams, match.first_dealer
+    )
+
+
+def state_of(match: Match) -> MatchState:
+    """The match replayed by its rules; ended by :func:`~scorekeeper.rules.finish` if the table
+    finished it. Never refused: if the rules refuse stored hand N, the match as it stood before
+    it, with ``problems`` naming it (module doc, "Stored hands the rules refuse").
+
+    From the replay cache when it holds the match at this version (no hand is loaded), else
+    resumed from its longest checkpoint that still holds (:mod:`.replay_cache`)."""
+    return _cached(match).state
+
+
+def hand_count(match: Match) -> int:
+    """How many hands the match has stored (the replayed state shows fewer when the rules
+    refuse a stored hand)."""
+    return _cached(match).count
+
+
+def memo(match: Match, state: MatchState, key: str, build: Callable[[], T]) -> T:
+    """``build()``, kept with the cached replay of this version of the match under ``key``
+    (e.g. the whole JSON answer of a read in one language)."""
+    entry = cache_entry(match)
+    if entry is not None and entry.state is state:
+        return entry.value(key, build)
+    return build()
+
+
+def per_hand(
+    match: Match, state: MatchState, key: str, build: Callable[[HandResult], T]
+) -> list[T]:
+    """``build(hand)`` for every hand of ``state``, kept with the cached replay under ``key``
+    (e.g. a hand's JSON in one language) so that each hand is built once per process. While a
+    write answers (:func:`answering`), with the replay that write made."""
+    for entry in (_answering(match), cache_entry(match)):
+        if entry is not None and entry.state is state:
+            return entry.per_hand(key, build)
+    return [build(hand) for hand in state.hands]
+
+
+def sitting_out(match: Match, state: MatchState) -> tuple[str, ...]:
+    """The players dealt out of the next hand, in seating order (API ``sitting_out``): the
+    players not in ``state.active`` (auction at 4-6 players, the winner while two play on in
+    ``pinochle-3``); none once the match is finished, nor where everybody plays."""
+    if state.status == FINISHED or not state.active:
+        return ()
+    return tuple(player for player in match.players if player not in state.active)
+
+
+def settlement(match: Match, state: MatchState | None = None) -> Settlement:
+    """The settle-up of an auction match in units; :class:`~.outcomes.Conflict` for any other
+    match.
+
+    ``state`` is the match as :func:`state_of` gives it, when the caller has it already
+    (saves replaying every hand a second time)."""
+    try:
+        return settlement_of(setup_of(match), state or state_of(match))
+    except RuleError as error:
+        raise Conflict(error.template, **error.params) from error
+
+
+# --- The replays of the writes ----------------------------------------------------------------
+
+
+def replay_strictly(match: Match, inputs: Sequence[Mapping[str, Any]]) -> replay_cache.Cached:
+    """The strict replay of the writes: any hand the rules refuse raises. Resumed from the
+    cache's checkpoints; the write caches it once committed (:mod:`.writing`)."""
+    return resumed(match, inputs, strict=True)
+
+
+def replay_leniently(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
+    """The lenient replay of the reads, whole and uncached: a refused stored hand becomes
+    ``state.problems``."""
+    state = replay(find_variant(match.variant), setup_of(match), inputs)
+    return finish(state) if match.finished else state
+
+
+def uncached_state(match: Match) -> MatchState:
+    """The match replayed as :func:`state_of` does, but not put in the replay cache: the
+    summaries of a group's old matches must not push tonight's matches out of it."""
+    entry = cache_entry(match)
+    if entry is not None:
+        return entry.state
+    return resumed(match, stored_inputs(match), strict=False).state
+
+
+#: Where a write keeps the replay it made while its answer is built (:func:`answering`).
+_ANSWERING = "scorekeeper.service.answering"
+
+
+@contextmanager
+def answering(match: Match, replayed: replay_cache.Cached | None) -> Iterator[None]:
+    """While the write of ``match`` builds its answer (inside its transaction, before the
+    replay may be cached): :func:`per_hand` of this match takes the memos of ``replayed``, the
+    write's own replay, so the hands it shares with the last version are not built again."""
+    info = sa.inspect(match).info
+    if replayed is not None:
+        info[_ANSWERING] = replayed
+    try:
+        yield
+    finally:
+        info.pop(_ANSWERING, None)
+
+
+def _answering(match: Match) -> replay_cache.Cached | None:
+    found: replay_cache.Cached | None = sa.inspect(match).info.get(_ANSWERING)
+    return found
+
+
+# --- The replay cache -------------------------------------------------------------------------
+
+
+def process_cache() -> replay_cache.ReplayCache | None:
+    """This process's replay cache; ``None`` when ``REPLAY_CACHE_MATCHES`` is 0."""
+    cache: replay_cache.ReplayCache | None = current_app.extensions.get("replay_cache")
+    return cache if cache is not None and cache.size > 0 else None
+
+
+def _comparable(state: MatchState) -> tuple[MatchState, list[tuple[int, str, str]]]:
+    """A state as ``==`` can compare it (a refusal is an exception: compared by its words)."""
+    problems = [(p.hand, p.error.path, p.error.template) for p in state.problems]
+    return replace(state, problems=()), problems
+
+
+def _fingerprint(match: Match) -> str:
+    return replay_cache.fingerprint(
+        match.variant, match.options, match.players, match.teams, match.first_dealer
+    )
+
+
+def cache_entry(match: Match) -> replay_cache.Cached | None:
+    """The cached replay of the match at its current version and setup, if any."""
+    cache = process_cache()
+    entry = cache.get(match.id) if cache is not None else None
+    if entry is None or entry.version != match.version:
+        return None
+    return entry if entry.fingerprint == _fingerprint(match) else None
+
+
+def _cached(match: Match) -> replay_cache.Cached:
+    """The lenient replay of the match's stored hands: cached, or made and cached."""
+    entry = cache_entry(match)
+    if entry is not None:
+        return entry
+    fresh = resumed(match, stored_inputs(match), strict=False)
+    cache = process_cache()
+    if cache is not None:
+        cache.put(match.id, fresh)
+    return fresh
+
+
+def stored_inputs(match: Match) -> Sequence[Mapping[str, Any]]:
+    """The match's hands as entered: those loaded already; else, when the cache holds the match
+    at its version replayed whole, the entries its replay took (no query); else one query for
+    the entries alone (no ORM objects)."""
+    if "hands" not in sa.inspect(match).unloaded:
+        return [hand.input for hand in match.hands]
+    entry = cache_entry(match)
+    if entry is not None and entry.checkpoints and entry.checkpoints[-1].count == entry.count:
+        return [hand.input for hand in entry.checkpoints[-1].results]
+    return list(
+        db.session.scalars(
+            sa.select(Hand.input).where(Hand.match_id == match.id).order_by(Hand.number)
+        )
+    )
+
+
+def resumed(
+    match: Match,
+    inputs: Sequence[Mapping[str, Any]],
+    *,
+    strict: bool,
+    finished: bool | None = None,
+) -> replay_cache.Cached:
+    """Replay ``inputs`` from the longest cached checkpoint they allow (from hand 1 without
+    one). ``strict``: a hand the rules refuse raises; else it becomes ``state.problems``.
+    ``finished``: whether the table ended the match (default: as it is stored)."""
+    cache = process_cache()
+    before = cache.get(match.id) if cache is not None else None
+    fingerprint = _fingerprint(match)
+    variant, setup = find_variant(match.variant), setup_of(match)
+    start = replay_cache.best_start(before, fingerprint, inputs) or variant.start(setup)
+    # The checkpoints before the start still hold: the same first hands.
+    kept = tuple(c for c in (before.checkpoints if before else ()) if c.count < start.count)
+    if start.count:
+        kept += (start,)
+    try:
+        state, passed = variant.resume(start, inputs, every=replay_cache.CHECKPOINT_EVERY)
+        checkpoints = kept + tuple(c for c in passed if c.count > start.count)
+    except (MatchOverError, RuleError):
+        if strict:
+            raise
+        state, checkpoints = replay(variant, setup, inputs), kept
+    if runner.CHECK_RESUME and start.count:
+        # The suite's check (issue 14): a resumed replay reaches what a whole one reaches.
+        whole = replay(variant, setup, inputs)
+        assert _comparable(state) == _comparable(whole), (
+            f"resuming {match.variant} after hand {start.count} differs from a whole replay"
+        )
+    if match.finished if finished is None else finished:
+        state = finish(state)
+    fresh = replay_cache.Cached(
+        version=match.version,
+        fingerprint=fingerprint,
+        state=state,
+        count=len(inputs),
+        checkpoints=checkpoints,
+    )
+    return replay_cache.inherit(fresh, before)

@@ -1,0 +1,441 @@
+"""The write protocol: the one module of the service that commits and rolls back a transaction
+(:class:`UnitOfWork`, which the other modules use) and locks a row
+(``tests/test_layering_service.py``).
+
+Writes
+------
+Every write of a match's hands (:func:`~.matches.add_hand`, :func:`~.matches.replace_hand`,
+:func:`~.matches.delete_last_hand`, :func:`~.matches.finish_match`, each run by :func:`write`)
+stores in one transaction, in this order:
+
+1. read the match, and the record of the ``idempotency_key`` on it in the same statement: on
+   PostgreSQL locked (``SELECT ... FOR UPDATE``), so that two writes to one match run one after
+   the other and the second sees the first's hands; on SQLite, which has no row locks, unlocked
+   (step 6 locks);
+2. check the edit token (:class:`~.outcomes.Unauthorized`);
+3. if the ``idempotency_key`` was used on this match within :data:`IDEMPOTENCY_DAYS`, answer
+   from its record and change nothing (so the key is checked before the version: a repeated
+   request carries the version that was current the first time);
+4. check ``version`` against the match's (:class:`~.outcomes.Conflict`); a match that holds
+   :data:`~.matches.MAX_HANDS` hands takes no more (:class:`~.outcomes.Conflict`, docs/api.md
+   "Limits");
+5. replay the rules on the new list of hands: a :class:`~scorekeeper.rules.RuleError`
+   (HTTP 422) or :class:`~.outcomes.Conflict` stores nothing, so a refused request does not
+   use up its key;
+6. on SQLite only now take the database's write lock (a no-op ``UPDATE`` of the row as the
+   transaction's first statement; SQLite's busy timeout queues it behind another writer) and
+   read the version again: if another write came in since step 1, start again from step 1
+   (the replay of step 5 no longer holds). So the replay, the costly part, never runs while
+   the whole database is locked for writing, and a write to another match never waits for it;
+7. write the hand, bump ``version`` (statements, not ORM objects: a hand POST on PostgreSQL is
+   the floor's ``BEGIN``, ``SELECT``, ``INSERT``, ``UPDATE``, ``COMMIT``, plus the key's
+   ``INSERT``), forget expired keys ("Idempotent answers" below), keep this one's record,
+   commit; then cache the replay of step 5 under the new version (:mod:`.replay_cache`).
+
+The other writes (creating a match or a group, a group's roster, the scorekeeper links) run in
+a :class:`UnitOfWork` too; those that change an existing match or group lock it first
+(:func:`lock_match`, :func:`lock_group`).
+
+Idempotent answers
+------------------
+Each write takes ``respond(match, state, kept) -> Answer(status, body, kept)``. On a first
+write it is called inside the transaction, after the change, with the new state and ``kept``
+``None`` (the write's own replay lends its hands' memos to ``per_hand`` meanwhile,
+:func:`.replaying.answering`); it returns the answer and what to keep with the
+``idempotency_key``: something small and JSON-serialisable (the API keeps the hand the write
+stored, for POST and PUT; never a copy of the match, docs/api.md "Hands"). On a repeat it is
+called with the match as it stands now, its state, and what was kept; the answer's status is
+the first write's, whatever ``respond`` says. The API passes functions that build its HTTP
+answers; the pages may leave the default (``200`` and ``{"match": <public id>, "version":
+<version now>}``) and pass the key of a hidden form field, which makes a double tap harmless.
+A write returns a :class:`~.outcomes.Written`; ``Written.repeated`` tells a repeat from a first
+answer. Keys are forgotten after :data:`IDEMPOTENCY_DAYS` days: a keyed write deletes its key's
+own expired record, and each process sweeps away every expired one at most every
+:data:`SWEEP_EVERY` seconds (one indexed ``DELETE``).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from types import TracebackType
+from typing import Any, TypeVar, cast
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..extensions import db
+from ..models import Group, Hand, IdempotentWrite, Match, as_utc, utcnow
+from ..rules import MatchState, RuleError
+from ..rules.entry import unstorable
+from . import replay_cache, replaying
+from .outcomes import Answer, Conflict, NotFound, Respond, Written
+from .reading import PUBLIC_ID, check_public_id, check_token
+
+#: The longest ``Idempotency-Key`` kept (the column's size).
+MAX_IDEMPOTENCY_KEY = 200
+
+#: How long an ``Idempotency-Key`` is remembered (docs/api.md "Hands": at least 7 days).
+IDEMPOTENCY_DAYS = 7
+
+#: How often a write under SQLite replays again when another write to its match came between
+#: its replay and its lock (step 6 of the module doc) before it gives up with a Conflict.
+_SQLITE_ATTEMPTS = 5
+
+
+class UnitOfWork:
+    """One transaction of the session, after cosmicpython's unit of work: what is done inside
+    ``with UnitOfWork() as uow:`` is stored by :meth:`commit`, and rolled back when the block
+    ends any other way (a refusal, an error, or a return without a commit, such as the answer
+    to a repeated key, which releases the lock). The one place the service rolls back."""
+
+    def __init__(self) -> None:
+        self._committed = False
+
+    def __enter__(self) -> UnitOfWork:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if kind is not None or not self._committed:
+            db.session.rollback()
+
+    def commit(self) -> None:
+        """Store what was done (a refusal by the database, such as an ``IntegrityError``, is
+        raised and rolls back)."""
+        db.session.commit()
+        self._committed = True
+
+    def rollback(self) -> None:
+        """End the transaction so far and store nothing of it; the unit goes on in a new one
+        (on SQLite: the unlocked read before the write lock, step 6 of the module doc)."""
+        db.session.rollback()
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a write's check gives: the state after the change and the change itself, applied to
+    the match as it is read inside the lock (the same hands: its version is re-checked)."""
+
+    state: MatchState
+    apply: Callable[[Match], None]
+    #: The replay that made ``state``, cached once the write is committed (``None``: nothing
+    #: to cache, the next read replays).
+    replayed: replay_cache.Cached | None = None
+
+
+def _default_respond(match: Match, state: MatchState, kept: Any) -> Answer:
+    return Answer(200, {"match": match.public_id, "version": match.version})
+
+
+def write(
+    public_id: str,
+    token: str | None,
+    version: int | None,
+    idempotency_key: str | None,
+    respond: Respond | None,
+    change: Callable[[Match], Checked],
+) -> Written:
+    """Run one write, stored in one transaction (the steps of the module docstring)."""
+    respond = respond or _default_respond
+    check_public_id(public_id)
+    if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_IDEMPOTENCY_KEY:
+        raise RuleError(
+            "_",
+            "an Idempotency-Key has 1 to {most} characters",
+            code="bad_idempotency_key",
+            most=MAX_IDEMPOTENCY_KEY,
+        )
+    if idempotency_key is not None and (char := unstorable(idempotency_key)) is not None:
+        # A page's hidden field can carry a NUL byte, which PostgreSQL cannot compare.
+        raise RuleError(
+            "_",
+            "an Idempotency-Key may not hold the character U+{code_point}",
+            code="bad_idempotency_key",
+            code_point=f"{ord(char):04X}",
+        )
+    check = functools.partial(_check, public_id, token, version, idempotency_key, respond, change)
+    for attempt in range(2):
+        try:
+            return _write_once(check, idempotency_key, respond)
+        except IntegrityError as clash:
+            if idempotency_key is None or attempt:
+                # The lock makes this unreachable in practice; if a racing write slipped past
+                # it, nothing is stored and the client may simply try again.
+                raise Conflict(
+                    "another change to this match came first: reload it and try again"
+                ) from clash
+            # On PostgreSQL the key's record is read by the statement that waits for the lock,
+            # from that statement's snapshot: a repeat of this key that committed meanwhile
+            # (a double tap) is not seen, and its record clashes with this one. Read again:
+            # the repeat is then answered as one.
+    raise AssertionError("the second attempt returns or raises")
+
+
+#: A write ready to store (:func:`_check`): the match locked, what the check gives, and
+#: whether the key has an expired record.
+_Ready = tuple[Match, Checked, bool]
+
+
+def _write_once(
+    check: Callable[[UnitOfWork], Written | _Ready],
+    idempotency_key: str | None,
+    respond: Respond,
+) -> Written:
+    """One try of :func:`write`: the steps of the module docstring, in one transaction
+    (``check``: steps 1 to 6, :func:`_check`)."""
+    with UnitOfWork() as uow:
+        ready = check(uow)
+        if isinstance(ready, Written):
+            return ready  # nothing was written: the unit rolls back, which releases the lock
+        match, checked, stale = ready
+        checked.apply(match)
+        db.session.flush()  # what ``apply`` changed through the ORM (a correction, an undo)
+        _bump(match)
+        with replaying.answering(match, checked.replayed):
+            answer = respond(match, checked.state, None)
+        if idempotency_key is not None:
+            if stale:  # the key's own expired record, which the sweep may not have reached yet
+                db.session.execute(
+                    sa.delete(IdempotentWrite).where(
+                        IdempotentWrite.match_id == match.id,
+                        IdempotentWrite.key == idempotency_key,
+                        IdempotentWrite.created_at < _expiry(),
+                    )
+                )
+            _forget_expired()
+            db.session.execute(
+                _INSERT_KEY,
+                {
+                    "match_id": match.id,
+                    "key": idempotency_key,
+                    "status": answer.status,
+                    "hand": answer.kept,
+                    "created_at": utcnow(),
+                },
+            )
+        # Read before the commit expires it: after it, another server may have written again,
+        # and this write's replay must be cached under this write's version, not that one's.
+        match_id, written = match.id, match.version
+        uow.commit()
+        _cache_written(match_id, written, checked.replayed)
+    return Written(match, checked.state, answer.status, answer.body)
+
+
+# The statements of the hand POST, built once: building and keying a statement at each request
+# cost more than running it (issue 14). Core statements on the tables: no ORM bookkeeping.
+_INSERT_HAND = sa.insert(cast(sa.Table, Hand.__table__))
+_INSERT_KEY = sa.insert(cast(sa.Table, IdempotentWrite.__table__))
+_BUMP = (
+    sa.update(cast(sa.Table, Match.__table__))
+    .where(Match.__table__.c.id == sa.bindparam("row"))
+    .values(version=sa.bindparam("version"), updated_at=sa.bindparam("updated_at"))
+)
+
+
+def insert_hand(locked: Match, number: int, entry: Mapping[str, Any]) -> None:
+    """Store hand ``number`` of the locked match: one ``INSERT`` (the database refuses a second
+    hand with this number). A statement, not an ORM object: the unit of work's bookkeeping cost
+    more than it."""
+    db.session.execute(
+        _INSERT_HAND,
+        {"match_id": locked.id, "number": number, "input": dict(entry), "created_at": utcnow()},
+    )
+
+
+def _bump(match: Match) -> None:
+    """Move the locked match to its next version: one ``UPDATE`` statement, and the object
+    told its new values as the database's (nothing left for the unit of work to flush)."""
+    version, now = match.version + 1, utcnow()
+    db.session.execute(_BUMP, {"row": match.id, "version": version, "updated_at": now})
+    set_committed_value(match, "version", version)
+    set_committed_value(match, "updated_at", now)
+
+
+def _cache_written(match_id: int, version: int, replayed: replay_cache.Cached | None) -> None:
+    """Cache the replay a committed write made (its hands are the ones stored at ``version``,
+    the version the write gave the match)."""
+    cache = replaying.process_cache()
+    if replayed is not None and cache is not None:
+        cache.put(match_id, replace(replayed, version=version))
+
+
+def _check(
+    public_id: str,
+    token: str | None,
+    version: int | None,
+    idempotency_key: str | None,
+    respond: Respond,
+    change: Callable[[Match], Checked],
+    uow: UnitOfWork,
+) -> Written | _Ready:
+    """Steps 1 to 6 of the module doc: the answer to a repeat, or the match locked, what the
+    change's check gives, and whether the key has an expired record."""
+    sqlite = db.session.get_bind().dialect.name == "sqlite"
+    for attempt in range(_SQLITE_ATTEMPTS):
+        # PostgreSQL: locked from the start (its row lock holds up no other match). SQLite:
+        # replayed unlocked, locked after; a write that keeps losing that race takes the lock
+        # first on its last attempt, so that it always gets through.
+        lock_first = not sqlite or attempt == _SQLITE_ATTEMPTS - 1
+        match, kept = (_lock_keyed if lock_first else _read_fresh)(public_id, idempotency_key)
+        check_token(match, token)
+        stale = kept is not None and as_utc(kept[1]) < _expiry()
+        if kept is not None and not stale:
+            return _repeat(match, kept[0], respond)
+        if version is not None and version != match.version:
+            raise Conflict(
+                "the match has changed (version {current}, not {given}): reload it and try again",
+                current=match.version,
+                given=version,
+            )
+        checked = change(match)
+        if lock_first:
+            return match, checked, stale
+        seen = match.version
+        uow.rollback()  # end the read: the write lock comes next
+        match = lock_match(public_id)
+        if match.version == seen:
+            return match, checked, stale
+        # Another write came between the replay and the lock: its hands count, replay again.
+        uow.rollback()
+    raise AssertionError("the last attempt takes the lock first and always returns")
+
+
+#: The key's record (id, when it was made), read with the match in one statement.
+_Kept = tuple[int, datetime]
+
+
+def _kept() -> tuple[Any, ...]:
+    """The columns that read, with the match, the record on it of the key bound as ``key``
+    (nulls if it has none)."""
+
+    def column(of: Any) -> Any:
+        return (
+            sa.select(of)
+            .where(IdempotentWrite.match_id == Match.id, IdempotentWrite.key == sa.bindparam("key"))
+            .scalar_subquery()
+        )
+
+    return (column(IdempotentWrite.id), column(IdempotentWrite.created_at))
+
+
+_Locked = TypeVar("_Locked", Match, Group)
+
+
+@functools.cache
+def _fresh_select(model: type[_Locked], locked: bool, keyed: bool = False) -> Any:
+    """The ``SELECT`` of a match or group by its ``public_id`` read fresh (one already in the
+    session is refreshed), ``FOR UPDATE`` when ``locked``, with :func:`_kept`'s columns (a
+    match's) when ``keyed``. Built once: see ``_INSERT_HAND``."""
+    select = sa.select(model, *(_kept() if keyed else ())).where(
+        model.public_id == sa.bindparam("public_id")
+    )
+    if locked:
+        select = select.with_for_update(of=model)
+    return select.execution_options(populate_existing=True)
+
+
+def _repeat(match: Match, record_id: int, respond: Respond) -> Written:
+    """The answer to a repeat of the key whose record this is (module doc, "Idempotent
+    answers")."""
+    stored = db.session.get_one(IdempotentWrite, record_id)
+    # Read again: the key was stored with its write, so this read sees that write (on SQLite,
+    # unlocked, the match read before the key may be older than the key).
+    match, _ = _read_fresh(match.public_id)
+    state = replaying.state_of(match)
+    answer = respond(match, state, stored.hand)
+    return Written(match, state, stored.status, answer.body, True)
+
+
+def _expiry() -> Any:
+    """The moment before which a key is forgotten."""
+    return utcnow() - timedelta(days=IDEMPOTENCY_DAYS)
+
+
+#: How often a process sweeps the expired keys away (seconds): a key's own expired record is
+#: deleted when the key comes again (:func:`_write_once`), so the sweep only keeps the table
+#: small.
+SWEEP_EVERY = 60.0
+_swept = [-SWEEP_EVERY]  # when this process last swept (time.monotonic)
+
+
+def _forget_expired() -> None:
+    """Delete every expired key, of any match (indexed on ``created_at``: cheap), at most once
+    a minute in this process: a statement on every keyed write was a fifth of its cost."""
+    now = time.monotonic()
+    if now - _swept[0] < SWEEP_EVERY:
+        return
+    _swept[0] = now
+    db.session.execute(
+        sa.delete(IdempotentWrite)
+        .where(IdempotentWrite.created_at < _expiry())
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _read_fresh(public_id: str, key: str | None = None) -> tuple[Match, _Kept | None]:
+    """The match as the database has it now, unlocked, and the record of ``key`` on it."""
+    row = db.session.execute(
+        _fresh_select(Match, False, key is not None), {"public_id": public_id, "key": key}
+    ).first()
+    if row is None:
+        raise NotFound("there is no match with this id")
+    return row[0], _record(row)
+
+
+def _record(row: Any) -> _Kept | None:
+    """The key's record of a row read with :func:`_kept`'s columns."""
+    return (row[1], row[2]) if len(row) == 3 and row[1] is not None else None
+
+
+def _lock_row(
+    model: type[_Locked], public_id: str, touch: Any, select: Any, key: Any = None
+) -> Any:
+    """The row of ``model`` whose ``public_id`` this is, locked for the rest of the transaction
+    and read fresh from the database by ``select`` (bound to ``public_id`` and ``key``); ``None``
+    if there is none. ``touch``: a column the SQLite write sets to itself."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        # SQLite has no row locks: a write as the transaction's first statement takes the
+        # database's write lock (waiting up to the busy timeout for another writer), so the
+        # reads below see every write committed before it and no other write can come between.
+        db.session.execute(
+            sa.update(model)
+            .where(model.public_id == public_id)
+            .values({touch: touch})
+            .execution_options(synchronize_session=False)
+        )
+    return db.session.execute(select, {"public_id": public_id, "key": key}).first()
+
+
+def lock_match(public_id: str) -> Match:
+    """The match, locked for the rest of the transaction, read fresh from the database."""
+    return _lock_keyed(public_id, None)[0]
+
+
+def _lock_keyed(public_id: str, key: str | None) -> tuple[Match, _Kept | None]:
+    """:func:`lock_match`, and the record of ``key`` on the match, read in the same statement."""
+    row = _lock_row(
+        Match, public_id, Match.version, _fresh_select(Match, True, key is not None), key
+    )
+    if row is None:
+        raise NotFound("there is no match with this id")
+    return row[0], _record(row)
+
+
+def lock_group(public_id: str) -> Group:
+    """The group, locked for the rest of the transaction (as :func:`lock_match` a match)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise NotFound("there is no group with this id")
+    row = _lock_row(Group, public_id, Group.name, _fresh_select(Group, True))
+    if row is None:
+        raise NotFound("there is no group with this id")
+    group: Group = row[0]
+    return group
