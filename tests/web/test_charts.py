@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.charts import chart_svg, running_totals
+from scorekeeper.web.charts import chart_svg, running_totals
 from scorekeeper.rules import find_variant
 
 

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from scorekeeper.forms import plain_rule_message, plain_subject
+from scorekeeper.web.forms import plain_rule_message, plain_subject
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.match import running_targets
 from tests.helpers import Table, hidden, page_errors, totals

@@ -1,8 +1,8 @@
 """What every form of the pages shares: number fields, big-button radio groups, reading a typed
 number, and putting a refusal of the rules next to the field it names, in plain words.
 
-The match pages (:mod:`scorekeeper.matches`) and the tools (:mod:`scorekeeper.tools`) both
-build on these; nothing here knows a game.
+The match pages (:mod:`scorekeeper.matches`), the group pages (:mod:`scorekeeper.groups`) and
+the tools (:mod:`scorekeeper.tools`) all build on these; nothing here knows a game.
 
 Plain words: the rules and the service speak to the API as well as to people, so a few of
 their messages name the API's fields (``closed_by``) or a path (``meld.Ana``). A page never
@@ -19,11 +19,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField
+from wtforms import Field, RadioField, SelectField
 
-from .i18n import translate
-from .rules import MatchOverError, RuleError
-from .rules.text import N_
+from ..i18n import translate
+from ..rules import MatchOverError, RuleError
+from ..rules.text import N_
 
 try:  # WTForms 3.3 wants choices as SelectChoice; older versions take (value, label) pairs
     from wtforms import SelectChoice  # type: ignore[attr-defined,unused-ignore]
@@ -55,6 +55,13 @@ class Buttons(RadioField):
 
     def pre_validate(self, form: Any) -> None:
         """Accept any value: the rules check it and name the field when it is wrong."""
+
+
+class AnySelect(SelectField):
+    """A select whose value goes to the service as it is: the service names what is wrong."""
+
+    def pre_validate(self, form: Any) -> None:
+        """Accept any value."""
 
 
 def add_error(form: FlaskForm, field_name: str | None, message: str) -> None:

@@ -16,9 +16,9 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..config import private_file
+from ..extensions import db
 from .assets import style_source
-from .config import private_file
-from .extensions import db
 
 # Everything is served from here: no CDN, no inline script, no framing by other sites. The one
 # inline style allowed is the app's own style sheet, by its hash ({style}: scorekeeper.assets).
