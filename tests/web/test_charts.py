@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.web.charts import chart_svg, running_totals
 from scorekeeper.rules import find_variant
+from scorekeeper.web.charts import chart_svg, running_totals
 
 
 def play(variant: str, players: list[str], hands: list[dict], **rules: object):  # type: ignore[no-untyped-def]
