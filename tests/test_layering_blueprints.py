@@ -9,6 +9,7 @@ group's key, asks the web layer, and a blueprint can be read (or removed) on its
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,18 @@ def test_no_module_imports_across_the_layering(path: Path) -> None:
         path.read_text(encoding="utf-8"), module, path.name == "__init__.py"
     )
     assert forbidden_imports(module, imported) == []
+
+
+#: What registers a global, a filter or a context processor of the templates.
+_REGISTERS = re.compile(
+    r"app_template_(global|filter|test)|\.context_processor\(|jinja_env\.(globals|filters)"
+)
+
+
+def test_the_templates_globals_are_registered_in_one_place() -> None:
+    registering = sorted(
+        str(path.relative_to(PACKAGE.parent))
+        for path in PACKAGE.rglob("*.py")
+        if _REGISTERS.search(path.read_text(encoding="utf-8"))
+    )
+    assert registering == ["scorekeeper/web/template_globals.py"]
