@@ -47,11 +47,12 @@ def create_app(config: Any = None) -> Flask:
     from .api import bp as api_bp
     from .errors import bp as errors_bp
     from .groups import bp as groups_bp
+    from .i18n.switch import bp as i18n_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
     from .tools import bp as tools_bp
 
-    app.register_blueprint(i18n.bp)  # the language switch
+    app.register_blueprint(i18n_bp)  # the language switch
     app.register_blueprint(errors_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,27 @@ def test_the_templates_globals_are_registered_in_one_place() -> None:
         if _REGISTERS.search(path.read_text(encoding="utf-8"))
     )
     assert registering == ["scorekeeper/web/template_globals.py"]
+
+
+def test_the_shared_layers_load_no_blueprint() -> None:
+    # What the imports load, not only what they name: ``from ..i18n import x`` would bring a
+    # blueprint along if the package imported one. A fresh interpreter, so nothing is loaded yet.
+    shared = sorted(
+        _module_name(path)
+        for prefix in SHARED
+        for path in (PACKAGE / prefix.split(".")[1]).rglob("*.py")
+    )
+    script = (
+        "import importlib, sys\n"
+        f"for name in {shared!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=PACKAGE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert [name for name in loaded if _blueprint_of(name)] == []

@@ -5,7 +5,8 @@ One module per job:
 
 - :mod:`.selection`: the language of a request (``?lang=``, the cookie, ``Accept-Language``,
   English) and the cookie that remembers a ``?lang=`` link;
-- :mod:`.switch`: the language switch (``GET /lang/<code>``), a blueprint;
+- :mod:`.switch`: the language switch (``GET /lang/<code>``), a blueprint (registered by
+  ``create_app`` with the others; nothing here imports it);
 - :mod:`.links`: the switch's links on every page;
 - :mod:`.messages`: refusals of the rules, errors of the service and hands' notes, translated;
 - :mod:`.formatting`: the ``number`` and ``money`` filters, as the locale writes them;
@@ -22,7 +23,6 @@ from .formatting import money, number
 from .links import NATIVE_NAMES, language_switch
 from .messages import WORD_PARAMS, message_of, note_text, rule_message, translate
 from .selection import COOKIE, COOKIE_MAX_AGE, languages, remember_query_language, select_locale
-from .switch import bp, safe_next
 from .words import WORDS
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "TRANSLATIONS",
     "WORDS",
     "WORD_PARAMS",
-    "bp",
     "compile_catalogs",
     "init_app",
     "language_switch",
@@ -43,7 +42,6 @@ __all__ = [
     "number",
     "remember_query_language",
     "rule_message",
-    "safe_next",
     "select_locale",
     "translate",
 ]

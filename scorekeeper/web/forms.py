@@ -101,7 +101,7 @@ def show_rule_error(form: FlaskForm, paths: Mapping[str, str], error: RuleError)
     add_error(form, name, message)
 
 
-def _refusal(code: str, *names: str) -> tuple[str, frozenset[str]]:
+def refusal_key(code: str, *names: str) -> tuple[str, frozenset[str]]:
     """The key of a refusal of the rules in :data:`PLAIN`: its code, and the names of the
     values it carries."""
     return code, frozenset(names)
@@ -112,25 +112,29 @@ def _refusal(code: str, *names: str) -> tuple[str, frozenset[str]]:
 #: that stands for refusals worded apart (``bad_choice``: an entry's choice, a meld table) is
 #: told apart by the names of the values the refusal carries, never by its English words.
 PLAIN: dict[tuple[str, frozenset[str]], str] = {
-    _refusal("no_ending"): N_("say how the deal ended: who closed, a Pinnacolone, or stalled"),
-    _refusal("two_endings", "first", "second"): N_("a deal ends in one way only: pick one ending"),
-    _refusal("no_match_end"): N_(
+    refusal_key("no_ending"): N_("say how the deal ended: who closed, a Pinnacolone, or stalled"),
+    refusal_key("two_endings", "first", "second"): N_(
+        "a deal ends in one way only: pick one ending"
+    ),
+    refusal_key("no_match_end"): N_(
         "may be left empty only when the match is played for a number of deals"
     ),
-    _refusal("needs"): N_("needs the kitty"),
-    _refusal("too_large", "first", "min_bid"): N_(
+    refusal_key("needs"): N_("needs the kitty"),
+    refusal_key("too_large", "first", "min_bid"): N_(
         "starts at {first}, above the minimum bid of {min_bid}: raise the minimum bid too"
     ),
-    _refusal("other_scoring", "mode", "scoring"): N_(
+    refusal_key("other_scoring", "mode", "scoring"): N_(
         "counts only when the scores are kept in {mode}, not in {scoring}"
     ),
-    _refusal("bad_choice", "choices", "given"): N_("is not one of the choices offered"),
-    _refusal("unknown"): N_("does not belong in this hand"),
-    _refusal("unknown_meld", "ids"): N_("is not a meld"),
-    _refusal("bad_choice", "presets"): N_("must be one of the meld tables offered"),
-    _refusal("unknown_option"): N_("is not a house rule of this game"),
-    _refusal("bad_idempotency_key", "most"): N_("this page is out of date: open the match again"),
-    _refusal("bad_idempotency_key", "code_point"): N_(
+    refusal_key("bad_choice", "choices", "given"): N_("is not one of the choices offered"),
+    refusal_key("unknown"): N_("does not belong in this hand"),
+    refusal_key("unknown_meld", "ids"): N_("is not a meld"),
+    refusal_key("bad_choice", "presets"): N_("must be one of the meld tables offered"),
+    refusal_key("unknown_option"): N_("is not a house rule of this game"),
+    refusal_key("bad_idempotency_key", "most"): N_(
+        "this page is out of date: open the match again"
+    ),
+    refusal_key("bad_idempotency_key", "code_point"): N_(
         "this page is out of date: open the match again"
     ),
 }
@@ -231,7 +235,7 @@ def plain_rule_message(error: RuleError) -> str:
     """A refusal of the rules as a page says it: translated, no API field name or path."""
     if error.code in ("not_text", "required") and error.path in _PICKED:
         return str(_("Pick one."))
-    template = PLAIN.get(_refusal(error.code, *error.params), error.template)
+    template = PLAIN.get(refusal_key(error.code, *error.params), error.template)
     return plain_template(template, error.params)
 
 

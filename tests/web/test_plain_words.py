@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web.forms import PLAIN, _refusal
+from scorekeeper.web.forms import PLAIN, refusal_key
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
@@ -94,4 +94,4 @@ def test_every_reworded_refusal_is_written_in_the_package() -> None:
 @pytest.mark.parametrize("refusal", _every_refusal(), ids=lambda r: f"{r[1]}:{r[0][:40]}")
 def test_a_refusal_reads_on_the_pages_as_it_did(refusal: tuple[str, str, frozenset[str]]) -> None:
     template, code, names = refusal
-    assert PLAIN.get(_refusal(code, *names), template) == BY_WORDS.get(template, template)
+    assert PLAIN.get(refusal_key(code, *names), template) == BY_WORDS.get(template, template)
