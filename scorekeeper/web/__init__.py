@@ -10,6 +10,7 @@ modules imports one; tests/test_layering_blueprints.py).
 - :mod:`.qr`: the QR codes of the sharing pages;
 - :mod:`.charts`: the running-totals and ratings charts, as inline SVG;
 - :mod:`.page`: what the pages show beside the numbers (the templates' helpers);
+- :mod:`.json_errors`: the API's HTTP errors as JSON (for the app's handler of HTTP errors);
 - :mod:`.contract`: the names the pages and their scripts agree on, declared once;
 - :mod:`.template_globals`: every global and filter of the templates, registered in one place.
 """

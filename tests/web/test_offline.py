@@ -17,7 +17,7 @@ from scorekeeper import service
 from scorekeeper.infra.assets import style_source
 from scorekeeper.infra.offline import worker_version
 from scorekeeper.infra.security import CONTENT_SECURITY_POLICY
-from scorekeeper.matches.routes import SWAP
+from scorekeeper.web.contract import SWAP
 from tests.helpers import Table, hidden, page_errors, totals
 
 SCRIPT = {SWAP: "1"}
