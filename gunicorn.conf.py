@@ -28,7 +28,7 @@ timeout = 30
 # An idle kept-alive connection (a phone between polls of the scoreboard), and a new one that
 # has sent nothing yet, waits at most this long, in the worker's loop and not in a thread.
 keepalive = 5
-# The app writes one JSON line per request itself (scorekeeper.observe: path without query
+# The app writes one JSON line per request itself (scorekeeper.infra.observe: path without query
 # string, status, duration, request id), so gunicorn's access log would only say it twice.
 accesslog = None
 # gunicorn's own lines (workers booting, a worker timing out) are JSON on stderr too, in the
@@ -36,7 +36,7 @@ accesslog = None
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "scorekeeper.observe.JsonFormatter"}},
+    "formatters": {"json": {"()": "scorekeeper.infra.observe.JsonFormatter"}},
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",

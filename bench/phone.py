@@ -135,7 +135,7 @@ def measure(
     figures: dict[str, Any] = {}
     context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     # The phone keeps its edit token, but nothing cached: nor the cookie that says the style
-    # sheet is cached (scorekeeper.assets), which goes with the cache it describes.
+    # sheet is cached (scorekeeper.infra.assets), which goes with the cache it describes.
     context.add_cookies([cookie for cookie in cookies if cookie["name"] != "css"])
     page = context.new_page()
     received: dict[str, int] = {}

@@ -7,10 +7,12 @@ from typing import Any
 
 from flask import Flask
 
-from . import assets, backup, health, i18n, observe, offline, rate_limits, security, sqlite
+from . import i18n
 from .config import Config
 from .extensions import babel, csrf, db, migrate
+from .infra import assets, backup, health, observe, offline, rate_limits, security, sqlite
 from .service.replay_cache import ReplayCache
+from .web import template_globals
 
 
 def create_app(config: Any = None) -> Flask:
@@ -36,6 +38,7 @@ def create_app(config: Any = None) -> Flask:
     backup.init_app(app)
     sqlite.init_app(app)
     assets.init_app(app)
+    template_globals.init_app(app)  # every global and filter of the templates
     # The replay cache of this process (issue 14): validated by each match's version, so several
     # processes and servers need nothing shared.
     app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
@@ -44,10 +47,12 @@ def create_app(config: Any = None) -> Flask:
     from .api import bp as api_bp
     from .errors import bp as errors_bp
     from .groups import bp as groups_bp
+    from .i18n.switch import bp as i18n_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
     from .tools import bp as tools_bp
 
+    app.register_blueprint(i18n_bp)  # the language switch
     app.register_blueprint(errors_bp)
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)

@@ -51,7 +51,7 @@ class Config:
     SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": False, "pool_recycle": 1800}
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
-    # The session cookie is Secure on every HTTPS request anyway (scorekeeper.security); this
+    # The session cookie is Secure on every HTTPS request anyway (scorekeeper.infra.security); this
     # makes it Secure over plain HTTP too, for a TLS proxy that is not in TRUSTED_PROXIES.
     SESSION_COOKIE_SECURE = os.environ.get("SESSION_COOKIE_SECURE", "") == "1"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
@@ -59,7 +59,7 @@ class Config:
     MAX_CONTENT_LENGTH = 256 * 1024
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES = ("en", "es", "it", "ru")
-    # Rate limits per client address (scorekeeper.rate_limits; README, "Configuration"), in
+    # Rate limits per client address (scorekeeper.infra.rate_limits; README, "Configuration"), in
     # Flask-Limiter's notation. Generous: a club room behind one address never meets them.
     RATELIMIT_NEW_MATCHES = "30 per minute;300 per hour"  # pages and API together
     RATELIMIT_IMPORTS = "10 per minute;60 per hour"
@@ -89,7 +89,7 @@ class Config:
         # Put before every key in that store: one Redis may serve several apps (or tests).
         self.RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "")
         self.TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
-        # How many matches each process keeps replayed (scorekeeper.replay_cache); 0: none.
+        # How many matches each process keeps replayed (scorekeeper.service.replay_cache); 0: none.
         self.REPLAY_CACHE_MATCHES = int(os.environ.get("REPLAY_CACHE_MATCHES") or "256")
 
 

@@ -56,7 +56,7 @@ def _token_refused(response: Response) -> bool:
     return response.status_code in (401, 403)
 
 
-#: Rate limits (scorekeeper.rate_limits). The application-wide one counts only writes refused
+#: Rate limits (scorekeeper.infra.rate_limits). The application-wide one counts only writes refused
 #: for their edit token (deducted after the answer); once an address has spent it, every write
 #: from it is answered 429 until the window passes, whatever token it sends.
 limiter = Limiter(

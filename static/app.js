@@ -1,12 +1,22 @@
 // scorekeeper: small conveniences on top of pages that work without JavaScript.
 // The other modules (drafts.js, queue.js) hook into window.scorekeeper: each adds what it
 // does to a page with onPage(), which queue.js runs again on a page it swaps in place.
+// The names the page and its scripts agree on (hidden fields, query prefixes, a header) are
+// the page's: declared once in scorekeeper/web/contract.py, read from <html data-*> here.
 "use strict";
 (function () {
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
   var hooks = [];
+  function words(text) { return (text || "").split(" ").filter(Boolean); }
+  var said = document.documentElement.dataset;
   var SK = window.scorekeeper = {
     $all: $all,
+    contract: {
+      notTyped: words(said.notTyped),  // hidden fields of a hand form, never a draft
+      carried: words(said.carried),    // query prefixes of typing a page carries in
+      clash: said.clash || "",         // the query argument of a page after a clash
+      swapHeader: said.swapHeader || "" // a hand form sent by queue.js
+    },
     onPage: function (fn) { hooks.push(fn); fn(document); },
     page: function () { hooks.forEach(function (fn) { fn(document); }); },
     // localStorage, or nothing where the phone refuses it (private mode, storage full).

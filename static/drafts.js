@@ -7,10 +7,15 @@
   var SK = window.scorekeeper;
   if (!SK || !SK.store) return;
   var store = SK.store, $all = SK.$all;
-  var NOT_TYPED = ["csrf_token", "idempotency_key", "version", "seen", "chip"];
+  var NOT_TYPED = SK.contract.notTyped;
   // A page that carries typing of its own (a tool's result, a clash) keeps it: a draft only
   // fills the fields it left blank.
-  var CARRIED = /[?&](f\.|meld\.|table\.|hand\.|clash=)/;
+  var CARRIED = SK.contract.carried.concat(SK.contract.clash ? [SK.contract.clash + "="] : []);
+  function carries(search) {
+    return search.replace(/^\?/, "").split("&").some(function (part) {
+      return CARRIED.some(function (prefix) { return part.indexOf(prefix) === 0; });
+    });
+  }
 
   function keyOf(form) { return "sk:draft:" + (form.getAttribute("action") || location.pathname); }
   function fields(form) {
@@ -103,7 +108,7 @@
       if (refused) {
         SK.drafts.save(form);  // what came back refused is the draft now
       } else if (draft && draft.values) {
-        write(form, draft.values, draft.auto, CARRIED.test(location.search));
+        write(form, draft.values, draft.auto, carries(location.search));
         var note = form.querySelector("[data-draft-note]");
         if (note && draft.hand !== undefined && String(draft.hand) !== String(handOf(form))) {
           note.hidden = false;  // typed before the match moved on: check it

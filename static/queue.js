@@ -13,7 +13,9 @@
   var SK = window.scorekeeper;
   if (!SK || !SK.store || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
   var store = SK.store, $all = SK.$all, html = document.documentElement;
-  var HEADER = "Scorekeeper-Swap", TIMEOUT = 20000, PAGES = "sk-pages";
+  var HEADER = SK.contract.swapHeader, TIMEOUT = 20000, PAGES = "sk-pages";
+  // A hand refused as a clash comes back as the page at an address that says so.
+  var CLASHED = new RegExp("[?&]" + SK.contract.clash + "=");
   var retryIn = 2000, retry = null, busy = false, failed = false, wanted = null;
 
   // Per match (the match page's path): the queue; held after a refusal; the version the next
@@ -331,7 +333,7 @@
     var version = item.version !== null ? item.version : known(page);
     return post(item, version, function () {}).then(function (answer) {
       var response = answer[0];
-      if (response.status !== 200 || (response.redirected && /[?&]clash=/.test(response.url))) return null;
+      if (response.status !== 200 || (response.redirected && CLASHED.test(response.url))) return null;
       drop(page, item.key);
       store.set("sk:known:" + page, (version === null ? 0 : version) + 1);
       return quietly(page);
@@ -354,7 +356,7 @@
     return post(item, version, function (t) { timer = t; }).then(function (answer) {
       var response = answer[0], status = response.status;
       var doc = new DOMParser().parseFromString(answer[1], "text/html");
-      var clash = response.redirected && /[?&]clash=/.test(response.url);
+      var clash = response.redirected && CLASHED.test(response.url);
       var form = doc.getElementById("hand-form");
       retryIn = 2000;
       if (status === 200 && !clash) {

@@ -1,4 +1,4 @@
-// The service worker, served as /sw.js by scorekeeper/offline.py, which puts VERSION (tied to
+// The service worker, served as /sw.js by scorekeeper/infra/offline.py, which puts VERSION (tied to
 // the static files' content hashes), SHELL (their URLs) and ROOT (the app's path) before this
 // text. It keeps the app shell and the last copy of the pages of every match this phone
 // opened, so that a match opens without signal, read from that copy, with the hands waiting

@@ -15,14 +15,15 @@ from typing import Any
 
 from flask import Response, jsonify, request
 
-from .. import rate_limits, service
+from .. import service
+from ..infra import rate_limits
+from ..infra.security import external_url, no_store
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
 from ..rules.entry import as_object, as_str, check_keys
 from ..rules.ratings import Rating
 from ..rules.records import Rate, Record
 from ..rules.variants import find_variant
-from ..security import external_url, no_store
 from . import bp
 from .routes import MATCH_FIELDS, _iso, _json_body, match_json
 

@@ -17,15 +17,16 @@ from flask import Response, jsonify, request
 from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import rate_limits, service
+from .. import service
 from ..extensions import csrf
 from ..i18n import note_text, rule_message
+from ..infra import rate_limits
+from ..infra.security import no_store
 from ..models import Match, as_utc
 from ..rules import HandResult, MatchState, RuleError
 from ..rules.entry import as_bool, as_int, as_object, check_keys
 from ..rules.match import Problem
 from ..rules.text import N_
-from ..security import no_store
 from . import bp
 
 # Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.

@@ -10,14 +10,14 @@ from flask import render_template
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..api.errors import http_error as api_http_error
-from ..api.errors import wants_json
+from ..web.json_errors import http_error as api_http_error
+from ..web.json_errors import wants_json
 from . import bp
 
 
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException) -> HTTPException | BaseResponse:
-    """HTTP errors under ``/api/`` as JSON (:mod:`scorekeeper.api.errors`); elsewhere the
+    """HTTP errors under ``/api/`` as JSON (:mod:`scorekeeper.web.json_errors`); elsewhere the
     error page, with the error's status and headers."""
     if wants_json():
         return api_http_error(error)

@@ -20,8 +20,6 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import service
-from ..charts import RatingPoint, ratings_chart_svg
-from ..matches.page import members_text
 from ..models import Group
 from ..rules.ratings import Rating, Ratings
 from ..rules.records import (
@@ -36,9 +34,11 @@ from ..rules.records import (
 )
 from ..rules.text import N_
 from ..rules.variants import all_variants, find_variant
+from ..web.charts import RatingPoint, ratings_chart_svg
+from ..web.lookups import group_to_read_or_404
+from ..web.page import members_text
+from ..web.session import key_for, remember_group
 from . import bp
-from .keys import key_for, remember_group
-from .routes import group_to_read_or_404
 
 #: The game families' names (``rules.records.FAMILIES``), for the pages to translate.
 FAMILY_TITLES: dict[str, str] = {PINOCHLE: N_("Pinochle"), PINNACOLA: N_("Pinnacola")}

@@ -7,9 +7,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
+from wtforms import StringField
 
 from ..rules.match import NAME_MAX
+from ..web.forms import AnySelect
 
 #: A name's field: a phone offers capitals and no autocorrection.
 NAME_FIELD: dict[str, Any] = {
@@ -17,13 +18,6 @@ NAME_FIELD: dict[str, Any] = {
     "maxlength": str(NAME_MAX),
     "autocapitalize": "words",
 }
-
-
-class AnySelect(SelectField):
-    """A select whose value goes to the service as it is: the service names what is wrong."""
-
-    def pre_validate(self, form: Any) -> None:
-        """Accept any value."""
 
 
 class GroupNameForm(FlaskForm):
@@ -56,9 +50,3 @@ class MatchChoiceForm(FlaskForm):
     """Put one of this phone's matches in the group."""
 
     match = AnySelect(_l("Match"))
-
-
-class GroupChoiceForm(FlaskForm):
-    """Put this match in one of this phone's groups (from the match page)."""
-
-    group = AnySelect(_l("Group"))

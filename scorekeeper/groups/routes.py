@@ -2,10 +2,10 @@
 service, redirect; on a refusal show the page again with the message next to the field.
 
 Two links reach a group. The private link (``/g/<public_id>/open?key=<token>``) gives the phone
-that opens it the group's key (kept in its session, :mod:`.keys`) and goes on to the group's
-own page (``/g/<public_id>``), where the roster is kept and matches are started. The read-only
-link (``/r/<read_id>``) shows the same group, its records, money and ratings, and changes
-nothing."""
+that opens it the group's key (kept in its session, :mod:`scorekeeper.web.session`) and goes on
+to the group's own page (``/g/<public_id>``), where the roster is kept and matches are started.
+The read-only link (``/r/<read_id>``) shows the same group, its records, money and ratings, and
+changes nothing."""
 
 from __future__ import annotations
 
@@ -25,35 +25,42 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import export_import, rate_limits, service
-from ..forms import FormError, add_error, plain_message_of, plain_rule_message
-from ..i18n import rule_message
-from ..matches.files import ImportForm
-from ..matches.new_form import (
+from .. import service
+from ..infra import rate_limits
+from ..infra.security import external_url, no_store
+from ..models import Group, GroupPlayer, Match
+from ..rules import RuleError
+from ..rules.records import MatchSummary
+from ..rules.variants import all_variants, find_variant
+from ..web.forms import FormError, add_error, plain_message_of, plain_rule_message
+from ..web.imports import import_page
+from ..web.lookups import group_or_404, group_to_read_or_404, match_or_404, variant_or_404
+from ..web.new_match import (
     grouped_options,
     new_match_error,
     new_match_form_class,
     read_new_match,
 )
-from ..matches.page import members_text
-from ..matches.routes import match_or_404
-from ..matches.share import qr_svg
-from ..matches.tokens import keep_token, opened_matches, remember_opened, token_for
-from ..models import Group, GroupPlayer, Match
-from ..rules import RuleError
-from ..rules.records import MatchSummary
-from ..rules.variants import Variant, all_variants, find_variant
-from ..security import external_url, no_store
+from ..web.page import GroupChoiceForm, members_text
+from ..web.qr import qr_svg
+from ..web.session import (
+    forget_key,
+    held_keys,
+    keep_key,
+    key_for,
+    open_to_score,
+    opened_matches,
+    remember_group,
+    token_for,
+)
 from . import bp
 from .forms import (
-    GroupChoiceForm,
     GroupNameForm,
     MatchChoiceForm,
     MergeForm,
     PlayerNameForm,
     RenameForm,
 )
-from .keys import forget_key, held_keys, keep_key, key_for, remember_group
 
 #: How many of the latest matches the group page lists before "Show every match".
 LATEST = 20
@@ -88,7 +95,7 @@ def start_group() -> Any:
 def open_private_link(public_id: str) -> Any:
     """The private link: keep the group's key on this phone and go to the group's page (the
     address then no longer shows the key)."""
-    group = _group_or_404(public_id)
+    group = group_or_404(public_id)
     key = request.args.get("key", "")
     try:
         service.check_group_token(group, key)
@@ -333,7 +340,7 @@ def new_match(public_id: str, variant_id: str) -> Any:
     """A new match of the group: the seats are picked from the roster (a name typed that is
     not on it goes on it); this phone scores the match."""
     group, key = _private(public_id)
-    variant = _variant_or_404(variant_id)
+    variant = variant_or_404(variant_id)
     form = new_match_form_class(variant)()
     for i in range(form.seats):
         field = form[f"player_{i}"]
@@ -353,7 +360,7 @@ def new_match(public_id: str, variant_id: str) -> Any:
         except RuleError as error:
             new_match_error(form, new, error)
         else:
-            return _score(match, token)
+            return open_to_score(match.public_id, token)
         status = 422
     elif request.method == "POST":
         status = 422
@@ -399,31 +406,10 @@ def import_match(public_id: str) -> Any:
     """Import a match from an export into the group (the match page's import, in one
     transaction with its place in the group); this phone scores it."""
     group, key = _private(public_id)
-    form = ImportForm()
-    status = 200
-    if form.validate_on_submit():
-        upload = form.upload.data
-        text: str | bytes = upload.read() if upload else (form.pasted.data or "")
-        if not text or not text.strip():
-            form.pasted.errors = [_("Choose an exported file or paste its text.")]
-        else:
-            try:
-                document = export_import.read_document(text)
-                place = service.GroupPlace(public_id, key)
-                match, token = export_import.import_match(document, group=place)
-            except service.Unauthorized:
-                _lost_key(group)
-            except RuleError as error:
-                reason = rule_message(error)
-                if error.path not in ("_", ""):
-                    reason = f"{error.path}: {reason}"
-                form.pasted.errors = [_("Not imported: %(reason)s", reason=reason)]
-            else:
-                return _score(match, token)
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    return render_template("groups/import.html", group=group, form=form), status
+    try:
+        return import_page("groups/import.html", service.GroupPlace(public_id, key), group=group)
+    except service.Unauthorized:
+        _lost_key(group)
 
 
 @bp.post("/m/<public_id>/group")
@@ -451,52 +437,13 @@ def put_in_group(public_id: str) -> Any:
     return redirect(url_for("matches.show", public_id=public_id), code=303)
 
 
-@bp.app_template_global()
-def match_group(match: Match, can_edit: bool) -> dict[str, Any] | None:
-    """What the match page says of groups: the group the match is in (a link to it), or, on
-    a phone that scores it and holds groups' keys, a form that puts it in one of them."""
-    group = service.group_of(match)
-    if group is not None:
-        key = key_for(group)
-        url = (
-            url_for("groups.show", public_id=group.public_id)
-            if key
-            else url_for("groups.read", read_id=group.read_id)
-        )
-        return {"name": group.name, "url": url, "form": None}
-    keys = held_keys()
-    if not can_edit or not keys:
-        return None
-    groups = service.groups_by_public_ids(list(keys))
-    if not groups:
-        return None
-    form = GroupChoiceForm(formdata=None)
-    form.group.choices = [(group.public_id, group.name) for group in groups]
-    return {"name": None, "url": None, "form": form}
-
-
 # --- Helpers -----------------------------------------------------------------------------------
-
-
-def _group_or_404(public_id: str) -> Group:
-    try:
-        return service.get_group(public_id)
-    except service.NotFound:
-        abort(404)
-
-
-def group_to_read_or_404(read_id: str) -> Group:
-    """The group of a read-only link, or a 404 page."""
-    try:
-        return service.group_to_read(read_id)
-    except service.NotFound:
-        abort(404)
 
 
 def _private(public_id: str) -> tuple[Group, str]:
     """The group and this phone's key to it; a page that says how to get in (403) when this
     phone has no key that works."""
-    group = _group_or_404(public_id)
+    group = group_or_404(public_id)
     key = key_for(group)
     if key is None:
         abort(_locked(group))
@@ -517,21 +464,6 @@ def _lost_key(group: Group) -> NoReturn:
     """A write refused for this phone's key: forget it and say how to get in again."""
     forget_key(group)
     abort(_locked(group))
-
-
-def _variant_or_404(variant_id: str) -> Variant:
-    try:
-        return find_variant(variant_id)
-    except RuleError:
-        abort(404)
-
-
-def _score(match: Match, token: str) -> Any:
-    """This phone scores the new match: as ``matches.routes.open_to_score`` (keep its token,
-    list it on the home page), then its page."""
-    keep_token(match.public_id, token)
-    remember_opened(match.public_id)
-    return redirect(url_for("matches.show", public_id=match.public_id), code=303)
 
 
 def _title(match: Match) -> str:

@@ -5,7 +5,9 @@ One module per job:
 
 - :mod:`.selection`: the language of a request (``?lang=``, the cookie, ``Accept-Language``,
   English) and the cookie that remembers a ``?lang=`` link;
-- :mod:`.switch`: the language switch (``GET /lang/<code>``) and its links on every page;
+- :mod:`.switch`: the language switch (``GET /lang/<code>``), a blueprint (registered by
+  ``create_app`` with the others; nothing here imports it);
+- :mod:`.links`: the switch's links on every page;
 - :mod:`.messages`: refusals of the rules, errors of the service and hands' notes, translated;
 - :mod:`.formatting`: the ``number`` and ``money`` filters, as the locale writes them;
 - :mod:`.catalogs`: the ``.mo`` files compiled on start when missing or out of date;
@@ -18,9 +20,9 @@ from flask import Flask
 
 from .catalogs import TRANSLATIONS, compile_catalogs
 from .formatting import money, number
+from .links import NATIVE_NAMES, language_switch
 from .messages import WORD_PARAMS, message_of, note_text, rule_message, translate
 from .selection import COOKIE, COOKIE_MAX_AGE, languages, remember_query_language, select_locale
-from .switch import NATIVE_NAMES, bp, language_switch, safe_next
 from .words import WORDS
 
 __all__ = [
@@ -30,9 +32,9 @@ __all__ = [
     "TRANSLATIONS",
     "WORDS",
     "WORD_PARAMS",
-    "bp",
     "compile_catalogs",
     "init_app",
+    "language_switch",
     "languages",
     "message_of",
     "money",
@@ -40,18 +42,13 @@ __all__ = [
     "number",
     "remember_query_language",
     "rule_message",
-    "safe_next",
     "select_locale",
     "translate",
 ]
 
 
 def init_app(app: Flask) -> None:
-    """The switch, the cookie of ``?lang=``, and the helpers the templates use."""
+    """The catalogs and the cookie of ``?lang=`` (the switch's blueprint is registered with the
+    others, and the helpers the templates use by :mod:`scorekeeper.web.template_globals`)."""
     compile_catalogs()
-    app.register_blueprint(bp)
     app.after_request(remember_query_language)
-    app.jinja_env.filters["number"] = number
-    app.jinja_env.filters["money"] = money
-    app.jinja_env.globals["note_text"] = note_text
-    app.context_processor(language_switch)

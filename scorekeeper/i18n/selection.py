@@ -57,6 +57,6 @@ def set_cookie(response: BaseResponse, code: str) -> None:
         max_age=COOKIE_MAX_AGE,
         httponly=True,
         samesite="Lax",
-        # As the session cookie (scorekeeper.security): Secure on every HTTPS request.
+        # As the session cookie (scorekeeper.infra.security): Secure on every HTTPS request.
         secure=request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE")),
     )

@@ -1,20 +1,16 @@
-"""The language switch on every page: its links, and the route that remembers the choice and
-goes back to the page it was used on (never to another site)."""
+"""The language switch's route: it remembers the choice and goes back to the page it was used
+on (never to another site). Its links on every page are :mod:`.links`'."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import get_locale
+from flask import Blueprint, current_app, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 from werkzeug.wrappers import Response as BaseResponse
 
-from .selection import known, languages, set_cookie
-
-#: Each language by its own name, as the switch shows it (the same in every language).
-NATIVE_NAMES = {"en": "English", "es": "Español", "it": "Italiano", "ru": "Русский"}
+from .selection import known, set_cookie
 
 bp = Blueprint("i18n", __name__)
 
@@ -61,24 +57,3 @@ def _page_of(target: str) -> str:
             continue
         return target if path == parts.path else path
     return "/"
-
-
-def language_switch() -> dict[str, str | list[tuple[str, str, str]]]:
-    """The switch's links for the templates (a context processor): ``current_language`` and
-    ``language_links``, ``(code, native name, URL)`` for each language, back to this page."""
-    current = str(get_locale() or "en")
-    here = _without_lang(request.full_path if request.query_string else request.path)
-    return {
-        "current_language": current,
-        "language_links": [
-            (code, NATIVE_NAMES.get(code, code), url_for("i18n.switch", code=code, next=here))
-            for code in languages()
-        ],
-    }
-
-
-def _without_lang(path: str) -> str:
-    """The current path without its ``lang`` parameter (the switch's choice must win)."""
-    parts = urlsplit(path)
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
-    return parts.path + ("?" + urlencode(query) if query else "")

@@ -7,10 +7,9 @@ from typing import TypedDict
 from flask import render_template, url_for
 
 from .. import service
-from ..groups.keys import key_for, opened_groups
-from ..matches.tokens import opened_matches, token_for
 from ..rules import FINISHED, RuleError
 from ..rules.variants import find_variant
+from ..web.session import key_for, opened_groups, opened_matches, token_for
 from . import bp
 
 

@@ -10,8 +10,9 @@ from flask import Response, render_template, url_for
 from .. import service
 from ..models import Match
 from ..rules.variants import find_variant
+from ..web.lookups import match_or_404
 from . import bp
-from .routes import match_or_404, table_of
+from .routes import table_of
 
 #: How often the scoreboard asks whether anything changed (milliseconds; board.js backs off
 #: from this on errors).

@@ -1,26 +1,22 @@
 """A match as a file: CSV export for a spreadsheet, JSON export, and the import page that
-starts a new match from a JSON export (the work is :mod:`scorekeeper.export_import`'s)."""
+starts a new match from a JSON export (the work is :mod:`scorekeeper.export_import`'s; the
+page is :mod:`scorekeeper.web.imports`', shared with a group's import)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from flask import Response, get_template_attribute, render_template, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
+from flask import Response, get_template_attribute
 from markupsafe import Markup
-from wtforms import TextAreaField
 
-from .. import export_import, rate_limits, service
-from ..i18n import rule_message
+from .. import export_import, service
+from ..infra import rate_limits
 from ..models import Match
-from ..rules import RuleError
+from ..web.imports import import_page
+from ..web.lookups import match_or_404
+from ..web.page import TRUMP_SYMBOLS
 from . import bp
-from .page import TRUMP_SYMBOLS
-from .routes import match_or_404, open_to_score
 
 
 def _file_name(match: Match, extension: str) -> str:
@@ -55,36 +51,9 @@ def export_json(public_id: str) -> Response:
     return _download(body, "application/json", _file_name(match, "json"))
 
 
-class ImportForm(FlaskForm):
-    """An exported match: the file, or its text pasted."""
-
-    upload = FileField(_l("Export file (.json)"))
-    pasted = TextAreaField(_l("or paste its text"))
-
-
 @bp.route("/import", methods=["GET", "POST"])
 @rate_limits.imports
 def import_match() -> Any:
     """Start a new match from an export: every hand is replayed by the rules; this phone
     keeps the new match's edit token."""
-    form = ImportForm()
-    status = 200
-    if form.validate_on_submit():
-        upload = form.upload.data
-        text: str | bytes = upload.read() if upload else (form.pasted.data or "")
-        if not text or not text.strip():
-            form.pasted.errors = [_("Choose an exported file or paste its text.")]
-        else:
-            try:
-                match, token = export_import.import_match(export_import.read_document(text))
-            except RuleError as error:
-                reason = rule_message(error)
-                if error.path not in ("_", ""):
-                    reason = f"{error.path}: {reason}"
-                form.pasted.errors = [_("Not imported: %(reason)s", reason=reason)]
-            else:
-                return open_to_score(match.public_id, token)
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    return render_template("matches/import.html", form=form), status
+    return import_page("matches/import.html")

@@ -11,12 +11,13 @@ from flask import abort, flash, redirect, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import rate_limits, service
-from ..forms import plain_rule_message
-from ..groups.keys import key_for
+from .. import service
+from ..infra import rate_limits
 from ..rules import RuleError
+from ..web.forms import plain_rule_message
+from ..web.lookups import match_or_404
+from ..web.session import key_for, open_to_score
 from . import bp
-from .routes import match_or_404, open_to_score
 
 
 class RematchForm(FlaskForm):

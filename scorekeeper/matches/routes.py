@@ -1,10 +1,10 @@
 """Routes of the phone pages. Thin: read the form into the API's body, call the service,
 redirect; on a refusal show the page again with the message next to the field it names.
 
-A hand form sent by the page's script (static/queue.js) says so with the :data:`SWAP` header:
-a hand stored is then answered with the match page itself (200), which the script swaps in
-place, instead of a redirect and a second request (issue 14). Without the script the form is
-posted and answered as always."""
+A hand form sent by the page's script (static/queue.js) says so with the
+:data:`~scorekeeper.web.contract.SWAP` header: a hand stored is then answered with the match
+page itself (200), which the script swaps in place, instead of a redirect and a second request
+(issue 14). Without the script the form is posted and answered as always."""
 
 from __future__ import annotations
 
@@ -18,8 +18,14 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
-from .. import rate_limits, service
-from ..forms import (
+from .. import service
+from ..infra import rate_limits
+from ..models import Match
+from ..rules import FINISHED, HandResult, MatchState, RuleError
+from ..rules.table import Table
+from ..rules.variants import all_variants, find_variant
+from ..web.contract import CARRIED, SWAP
+from ..web.forms import (
     FormError,
     add_error,
     new_key,
@@ -27,10 +33,16 @@ from ..forms import (
     plain_rule_message,
     show_rule_error,
 )
-from ..models import Match
-from ..rules import FINISHED, HandResult, MatchState, RuleError
-from ..rules.table import Table
-from ..rules.variants import Variant, all_variants, find_variant
+from ..web.lookups import match_or_404, variant_or_404
+from ..web.new_match import grouped_options, new_match_error, new_match_form_class, read_new_match
+from ..web.page import CHIPS, TRUMP_SYMBOLS, undone_text
+from ..web.session import (
+    no_longer_scoring,
+    open_to_score,
+    remember_opened,
+    scoring_token,
+    token_for,
+)
 from . import bp
 from .clash import on_conflict
 from .hands import (
@@ -42,18 +54,9 @@ from .hands import (
     query_prefill,
     read_hand,
 )
-from .new_form import grouped_options, new_match_error, new_match_form_class, read_new_match
-from .page import CHIPS, TRUMP_SYMBOLS, undone_text
-from .tokens import keep_token, no_longer_scoring, remember_opened, scoring_token, token_for
 
 #: How many of the latest hands the match page lists before "Show the whole list".
 HISTORY = 40
-
-#: Query arguments of the match page that fill its hand form in (the tools' results).
-CARRIED = ("meld.", "table.", "hand.")
-
-#: The header of a hand form sent by the page's script: answer a stored hand with the page.
-SWAP = "Scorekeeper-Swap"
 
 
 class ActionForm(FlaskForm):
@@ -76,7 +79,7 @@ def choose_variant() -> str:
 @rate_limits.new_matches
 def new_match(variant_id: str) -> Any:
     """Players in seating order, teams, first dealer and house rules of one variant."""
-    variant = _variant_or_404(variant_id)
+    variant = variant_or_404(variant_id)
     form = new_match_form_class(variant)()
     status = 200
     if form.validate_on_submit():
@@ -105,30 +108,7 @@ def new_match(variant_id: str) -> Any:
     )
 
 
-def open_to_score(public_id: str, token: str) -> Response:
-    """This phone now scores the match: keep its edit token, list it on the home page, go to
-    its page (a new match, an imported one, or one handed over by the scorekeeper link)."""
-    keep_token(public_id, token)
-    remember_opened(public_id)
-    return redirect(url_for(".show", public_id=public_id), code=303)
-
-
-def _variant_or_404(variant_id: str) -> Variant:
-    try:
-        return find_variant(variant_id)
-    except RuleError:
-        abort(404)
-
-
 # --- The match page --------------------------------------------------------------------------
-
-
-def match_or_404(public_id: str) -> Match:
-    """The match with this public id, or a 404 page."""
-    try:
-        return service.get_match(public_id)
-    except service.NotFound:
-        abort(404)
 
 
 def table_of(match: Match, active: tuple[str, ...] = ()) -> Table:
@@ -227,7 +207,8 @@ def _match_page(public_id: str, args: Any) -> tuple[str, int]:
 
 def _stored(public_id: str, anchor: str | None = None) -> Any:
     """The answer to a hand stored: the match page itself to the page's script (it swaps it in
-    place, :data:`SWAP`), else a redirect to it (a reload then sends nothing again)."""
+    place, :data:`~scorekeeper.web.contract.SWAP`), else a redirect to it (a reload then sends
+    nothing again)."""
     if request.headers.get(SWAP):
         return _match_page(public_id, {})
     return redirect(url_for(".show", public_id=public_id, _anchor=anchor), code=303)

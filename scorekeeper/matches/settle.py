@@ -11,9 +11,10 @@ from flask_babel import format_decimal
 
 from .. import service
 from ..rules.variants import find_variant
+from ..web.lookups import match_or_404
+from ..web.session import token_for
 from . import bp
-from .routes import match_or_404, table_of
-from .tokens import token_for
+from .routes import table_of
 
 
 def money(units: int | Decimal, unit_value: Any) -> str:

@@ -9,24 +9,23 @@ in the database (which holds its hash)."""
 
 from __future__ import annotations
 
-import io
 from datetime import datetime
 from typing import Any
 
-import segno
 from flask import Response, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from wtforms import HiddenField
 
-from .. import rate_limits, service
+from .. import service
+from ..infra import rate_limits
+from ..infra.security import external_url, no_store
 from ..models import Match, utcnow
 from ..rules.variants import find_variant
-from ..security import external_url, no_store
+from ..web.lookups import match_or_404
+from ..web.qr import qr_svg
+from ..web.session import no_longer_scoring, open_to_score, scoring_token, token_for
 from . import bp
-from .routes import match_or_404, open_to_score
-from .tokens import no_longer_scoring, scoring_token, token_for
 
 #: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``.
 _CODES = "join_codes"
@@ -43,27 +42,6 @@ class JoinForm(FlaskForm):
     link preview or a prefetch must not use up a link that hands the scoring over)."""
 
     code = HiddenField()
-
-
-def qr_svg(text: str, label: str) -> Markup:
-    """``text`` as a QR code in inline SVG: no ``style``, so the strict CSP lets it draw."""
-    out = io.BytesIO()
-    segno.make(text, error="m").save(
-        out,
-        kind="svg",
-        xmldecl=False,
-        svgns=True,
-        nl=False,
-        scale=4,
-        border=4,
-        light="#fff",
-        dark="#000",
-        svgclass="qr",
-        lineclass=None,
-        omitsize=True,
-        title=label,
-    )
-    return Markup(out.getvalue().decode("utf-8"))
 
 
 def _kept_code(public_id: str) -> tuple[str, bool, datetime] | None:

@@ -19,11 +19,11 @@ from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 
-from ..forms import Buttons, FormError, choice_list
 from ..rules import RuleError
 from ..rules.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
 from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES, in_deck
 from ..rules.pinochle import MELDS_OPTION
+from ..web.forms import Buttons, FormError, choice_list
 
 #: Suits in the order the grids show them (rows).
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)

@@ -19,13 +19,14 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import service
-from ..forms import FormError, add_error
 from ..i18n import rule_message
-from ..matches.tokens import token_for
 from ..rules import RuleError, find_variant
 from ..rules.pinnacola import check_deck, read_card, read_side, value_meld
 from ..rules.pinochle import MELD_NAMES, MeldReport, calculate_meld
 from ..rules.table import Tool
+from ..web.contract import CARRIED
+from ..web.forms import FormError, add_error
+from ..web.session import token_for
 from . import bp
 from .forms import (
     JOKER,
@@ -41,9 +42,6 @@ from .forms import (
     read_table,
     write_table,
 )
-
-#: Query arguments of the match page that fill its hand form in (see ``matches/routes.py``).
-CARRIED = ("meld.", "table.", "hand.")
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.charts import chart_svg, running_totals
 from scorekeeper.rules import find_variant
 from scorekeeper.rules.match import MatchState
+from scorekeeper.web.charts import chart_svg, running_totals
 
 
 def play(

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from scorekeeper.charts import ratings_chart_svg
+from scorekeeper.web.charts import ratings_chart_svg
 from tests.helpers import API, page_errors
 
 #: A hand of two-handed pinochle as its page's form sends it: Ana melds 40 and takes 130 of the

@@ -358,9 +358,9 @@ LAZY = {"lazy_gettext", "lazy_ngettext", "lazy_pgettext", "lazy_npgettext"}
 #: user, by (file, keyword, the value's source). A new one must be read the same way.
 REVIEWED = {
     # An option's label and the option and value its condition names: the rules' own words.
-    ("matches/new_form.py", "label", "label"),
-    ("matches/new_form.py", "option", "_(option)"),
-    ("matches/new_form.py", "value", "_choice_label(value)"),
+    ("web/new_match.py", "label", "label"),
+    ("web/new_match.py", "option", "_(option)"),
+    ("web/new_match.py", "value", "_choice_label(value)"),
 }
 
 

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.i18n import safe_next
+from scorekeeper.i18n.switch import safe_next
 from tests.helpers import NEW_MATCH_FORM, Table, page_errors
 
 ROOT = Path(__file__).resolve().parents[2]

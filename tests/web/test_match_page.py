@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import service
-from scorekeeper.forms import plain_rule_message, plain_subject
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.match import running_targets
+from scorekeeper.web.forms import plain_rule_message, plain_subject
 from tests.helpers import Table, hidden, page_errors, totals
 
 LANGUAGES = ("en", "es", "it", "ru")
@@ -59,8 +59,10 @@ def test_refusals_name_no_api_field_in_any_language(
     assert not [e for e in errors if API_WORDS.search(e)], errors
     with app.test_request_context(headers={"Accept-Language": language}):
         for error in (
-            RuleError("_", "say how the deal ended: closed_by, pinnacolone or stalled"),
-            RuleError("rules.target", "may be null only when deals is set"),
+            RuleError(
+                "_", "say how the deal ended: closed_by, pinnacolone or stalled", code="no_ending"
+            ),
+            RuleError("rules.target", "may be null only when deals is set", code="no_match_end"),
             RuleError(
                 "meld.Ana", "{given!r} is not one of {names}", given="Ana", names="Ben, Cruz"
             ),

@@ -14,10 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from scorekeeper.assets import style_source
-from scorekeeper.matches.routes import SWAP
-from scorekeeper.offline import worker_version
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.infra.assets import style_source
+from scorekeeper.infra.offline import worker_version
+from scorekeeper.infra.security import CONTENT_SECURITY_POLICY
+from scorekeeper.web.contract import SWAP
 from tests.helpers import Table, hidden, page_errors, totals
 
 SCRIPT = {SWAP: "1"}

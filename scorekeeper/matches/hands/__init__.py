@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules.table import Entry, Table
-from .base import ENTRY_FORMS, NOT_TYPED, EntryForm, HandForm, ToolLink, hand_form_class
+from ...web.contract import DRAFT, NOT_TYPED
+from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
 
 __all__ = [
     "DRAFT",
@@ -50,11 +51,6 @@ def read_hand(form: HandForm) -> dict[str, Any]:
 def hand_form_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
     """The form's field values for a hand entered earlier (to correct it)."""
     return entry_form(table.entry).data(table, entry)
-
-
-#: The prefix of the typed values that a clash carries back to the page's address
-#: (``?f.meld_0=150``): the fresh form shows them again (:func:`draft_args`).
-DRAFT = "f."
 
 
 def query_prefill(table: Table, args: Mapping[str, str]) -> dict[str, Any]:

@@ -42,10 +42,6 @@ class HandForm(FlaskForm):
     tools: ToolLink | None = None
 
 
-#: The fields of a hand form that are not typed at the table (never carried as a draft).
-NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "version", "seen", "chip"})
-
-
 class EntryForm:
     """The hand form of one entry kind: its fields, and the API body they stand for."""
 

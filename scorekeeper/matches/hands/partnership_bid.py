@@ -7,8 +7,8 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ...forms import Buttons, choice_list
 from ...rules.table import Entry, Table
+from ...web.forms import Buttons, choice_list
 from .base import HandForm, register
 from .pinochle_parts import (
     MeldSidesForm,

@@ -11,10 +11,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField
 
-from ...forms import NUMERIC, Buttons, FormError, choice_list, read_number
 from ...rules.cards import TRUMPS
 from ...rules.pinochle import MELD_IDS, fill_tricks
 from ...rules.table import Table
+from ...web.forms import NUMERIC, Buttons, FormError, choice_list, read_number
 from .base import EntryForm, HandForm
 
 _SEPARATORS = re.compile(r"[\s,;+]+")

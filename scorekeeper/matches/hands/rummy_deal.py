@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField
 
-from ...forms import NUMERIC, Buttons, choice_list, read_number
 from ...rules.table import Entry, Table
+from ...web.forms import NUMERIC, Buttons, choice_list, read_number
 from .base import EntryForm, HandForm, register
 from .pinochle_parts import text
 

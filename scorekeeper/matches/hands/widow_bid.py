@@ -9,8 +9,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ...forms import NUMERIC, Buttons, choice_list, read_number
 from ...rules.table import Entry, Table
+from ...web.forms import NUMERIC, Buttons, choice_list, read_number
 from .base import HandForm, register
 from .pinochle_parts import (
     MeldSidesForm,

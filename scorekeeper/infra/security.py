@@ -16,12 +16,12 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..config import private_file
+from ..extensions import db
 from .assets import style_source
-from .config import private_file
-from .extensions import db
 
 # Everything is served from here: no CDN, no inline script, no framing by other sites. The one
-# inline style allowed is the app's own style sheet, by its hash ({style}: scorekeeper.assets).
+# inline style allowed is the app's own style sheet, by its hash ({style}: .assets).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'{style}; img-src 'self' data:; "
     "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
@@ -29,7 +29,7 @@ CONTENT_SECURITY_POLICY = (
 )
 
 #: The session keys whose values are secrets: the edit tokens this phone holds
-#: (:mod:`scorekeeper.matches.tokens`) and its groups' keys (:mod:`scorekeeper.groups.keys`).
+#: and its groups' keys (:mod:`scorekeeper.web.session`).
 #: The cookie is signed, not encrypted, so an answer that sets it carries them.
 SECRET_SESSION_KEYS = ("tokens", "group_keys")
 
@@ -80,7 +80,7 @@ class SessionInterface(SecureCookieSessionInterface):
         return configured or (has_request_context() and request.is_secure)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        """Never on a static file: it is cached for a year by every cache (scorekeeper.assets),
+        """Never on a static file: it is cached for a year by every cache (.assets),
         and a cookie that carries edit tokens must not travel with it."""
         if has_request_context() and request.endpoint == "static":
             return False

@@ -31,7 +31,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
-from .extensions import db
+from ..extensions import db
 
 #: What every SQLite database file starts with.
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -1,13 +1,14 @@
 """What every form of the pages shares: number fields, big-button radio groups, reading a typed
 number, and putting a refusal of the rules next to the field it names, in plain words.
 
-The match pages (:mod:`scorekeeper.matches`) and the tools (:mod:`scorekeeper.tools`) both
-build on these; nothing here knows a game.
+The match pages (:mod:`scorekeeper.matches`), the group pages (:mod:`scorekeeper.groups`) and
+the tools (:mod:`scorekeeper.tools`) all build on these; nothing here knows a game.
 
 Plain words: the rules and the service speak to the API as well as to people, so a few of
 their messages name the API's fields (``closed_by``) or a path (``meld.Ana``). A page never
 shows those: :func:`plain_rule_message` and :func:`plain_message_of` say the same in a card
-player's words (:data:`PLAIN`), and a path is said as the side and the thing it names.
+player's words (:data:`PLAIN`, by the refusal's code), and a path is said as the side and the
+thing it names.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField
+from wtforms import Field, RadioField, SelectField
 
-from .i18n import translate
-from .rules import MatchOverError, RuleError
-from .rules.text import N_
+from ..i18n import translate
+from ..rules import MatchOverError, RuleError
+from ..rules.text import N_
 
 try:  # WTForms 3.3 wants choices as SelectChoice; older versions take (value, label) pairs
     from wtforms import SelectChoice  # type: ignore[attr-defined,unused-ignore]
@@ -55,6 +56,13 @@ class Buttons(RadioField):
 
     def pre_validate(self, form: Any) -> None:
         """Accept any value: the rules check it and name the field when it is wrong."""
+
+
+class AnySelect(SelectField):
+    """A select whose value goes to the service as it is: the service names what is wrong."""
+
+    def pre_validate(self, form: Any) -> None:
+        """Accept any value."""
 
 
 def add_error(form: FlaskForm, field_name: str | None, message: str) -> None:
@@ -93,43 +101,54 @@ def show_rule_error(form: FlaskForm, paths: Mapping[str, str], error: RuleError)
     add_error(form, name, message)
 
 
-#: Messages of the rules and the service that name the API's fields, and what a page says
-#: instead (English templates for the catalog, with the same placeholders or fewer).
-PLAIN: dict[str, str] = {
-    "say how the deal ended: closed_by, pinnacolone or stalled": N_(
-        "say how the deal ended: who closed, a Pinnacolone, or stalled"
-    ),
-    "a deal ends in one way only: {first} or {second}, not both": N_(
+def refusal_key(code: str, *names: str) -> tuple[str, frozenset[str]]:
+    """The key of a refusal of the rules in :data:`PLAIN`: its code, and the names of the
+    values it carries."""
+    return code, frozenset(names)
+
+
+#: Refusals of the rules that name the API's fields, by their code, and what a page says
+#: instead (English templates for the catalog, with the same placeholders or fewer). A code
+#: that stands for refusals worded apart (``bad_choice``: an entry's choice, a meld table) is
+#: told apart by the names of the values the refusal carries, never by its English words.
+PLAIN: dict[tuple[str, frozenset[str]], str] = {
+    refusal_key("no_ending"): N_("say how the deal ended: who closed, a Pinnacolone, or stalled"),
+    refusal_key("two_endings", "first", "second"): N_(
         "a deal ends in one way only: pick one ending"
     ),
-    "may be null only when deals is set": N_(
+    refusal_key("no_match_end"): N_(
         "may be left empty only when the match is played for a number of deals"
     ),
-    "needs the kitty (kitty: true)": N_("needs the kitty"),
-    "starts at {first}, above the minimum bid of {min_bid}: set min_bid too": N_(
+    refusal_key("needs"): N_("needs the kitty"),
+    refusal_key("too_large", "first", "min_bid"): N_(
         "starts at {first}, above the minimum bid of {min_bid}: raise the minimum bid too"
     ),
-    "belongs to scoring: {mode}; this match is scored in {scoring}": N_(
+    refusal_key("other_scoring", "mode", "scoring"): N_(
         "counts only when the scores are kept in {mode}, not in {scoring}"
     ),
-    "must be one of {choices}, not {given}": N_("is not one of the choices offered"),
-    "is not a field of this entry": N_("does not belong in this hand"),
-    "is not a meld; melds are {ids}": N_("is not a meld"),
-    "must be one of {presets} or an object of meld values": N_(
-        "must be one of the meld tables offered"
+    refusal_key("bad_choice", "choices", "given"): N_("is not one of the choices offered"),
+    refusal_key("unknown"): N_("does not belong in this hand"),
+    refusal_key("unknown_meld", "ids"): N_("is not a meld"),
+    refusal_key("bad_choice", "presets"): N_("must be one of the meld tables offered"),
+    refusal_key("unknown_option"): N_("is not a house rule of this game"),
+    refusal_key("bad_idempotency_key", "most"): N_(
+        "this page is out of date: open the match again"
     ),
-    "is not an option of this game": N_("is not a house rule of this game"),
+    refusal_key("bad_idempotency_key", "code_point"): N_(
+        "this page is out of date: open the match again"
+    ),
+}
+
+#: The service's refusals carry no code: the one that names the API's words (a version) is
+#: known by its template.
+PLAIN_SERVICE: dict[str, str] = {
     "the match has changed (version {current}, not {given}): reload it and try again": N_(
         "another phone changed the match meanwhile: look at it again and try again"
     ),
-    "an Idempotency-Key has 1 to {most} characters": N_(
-        "this page is out of date: open the match again"
-    ),
-    "an Idempotency-Key may not hold the character U+{code_point}": N_(
-        "this page is out of date: open the match again"
-    ),
-    "the match ended before hand {hand}": N_("the match was over before hand {hand}"),
 }
+
+#: A hand kept for a match that had already ended (:class:`~scorekeeper.rules.MatchOverError`).
+_MATCH_OVER = N_("the match was over before hand {hand}")
 
 #: Parameters whose values are English words of the game (``mode``: "units"), translated as
 #: words; a value that names an API field is said in plain words (:data:`PLAIN_WORDS`).
@@ -193,7 +212,7 @@ def _plain_value(name: str, value: object) -> object:
     if isinstance(value, RuleError):
         return plain_rule_message(value)
     if isinstance(value, MatchOverError):
-        return translate(PLAIN["the match ended before hand {hand}"], {"hand": value.hand})
+        return translate(_MATCH_OVER, {"hand": value.hand})
     if isinstance(value, str) and value in PLAIN_WORDS:
         return str(_(PLAIN_WORDS[value]))
     if name in _WORD_PARAMS and isinstance(value, str):
@@ -202,9 +221,10 @@ def _plain_value(name: str, value: object) -> object:
 
 
 def plain_template(template: str, params: Mapping[str, object]) -> str:
-    """An English template and its values, in the request's language and plain words."""
+    """An English template (the page's own words already) and its values, in the request's
+    language and plain words."""
     values = {name: _plain_value(name, value) for name, value in params.items()}
-    return translate(PLAIN.get(template, template), values)
+    return translate(template, values)
 
 
 #: The fields a page fills with buttons: a choice missing there is "pick one".
@@ -215,12 +235,14 @@ def plain_rule_message(error: RuleError) -> str:
     """A refusal of the rules as a page says it: translated, no API field name or path."""
     if error.code in ("not_text", "required") and error.path in _PICKED:
         return str(_("Pick one."))
-    return plain_template(error.template, error.params)
+    template = PLAIN.get(refusal_key(error.code, *error.params), error.template)
+    return plain_template(template, error.params)
 
 
 def plain_message_of(error: Any) -> str:
     """What a service error (``Conflict``...) says, as a page says it."""
-    return plain_template(str(error.template), dict(error.params))
+    template = str(error.template)
+    return plain_template(PLAIN_SERVICE.get(template, template), dict(error.params))
 
 
 def read_number(form: FlaskForm, name: str) -> int | None:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 from flask import Flask, current_app, request
 from werkzeug.wrappers import Response
 
-from .extensions import TOO_MANY, limiter
+from ..extensions import TOO_MANY, limiter
 
 View = TypeVar("View", bound=Callable[..., Any])
 _READS = ("GET", "HEAD", "OPTIONS")

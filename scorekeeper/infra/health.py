@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask import Blueprint, Response, current_app, jsonify
 
-from .extensions import csrf, db, limiter
+from ..extensions import csrf, db, limiter
 
 bp = Blueprint("health", __name__)
 csrf.exempt(bp)

@@ -14,7 +14,11 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, StringField
 
-from ..forms import (
+from ..rules import RuleError
+from ..rules.match import NAME_MAX
+from ..rules.options import GROUPS, OptionSpec, every_option
+from ..rules.variants import Variant
+from .forms import (
     NUMERIC,
     add_error,
     choice_list,
@@ -23,10 +27,6 @@ from ..forms import (
     plain_subject,
     read_number,
 )
-from ..rules import RuleError
-from ..rules.match import NAME_MAX
-from ..rules.options import GROUPS, OptionSpec, every_option
-from ..rules.variants import Variant
 
 #: Seats a team game has: the partner of player 1 is picked among the other three.
 TEAM_SEATS = 4

@@ -143,4 +143,3 @@ def init_app(app: Flask) -> None:
     compress.init_app(app)
     app.url_defaults(_add_version)
     app.after_request(_cache_static)
-    app.jinja_env.globals["inline_css"] = inline_css

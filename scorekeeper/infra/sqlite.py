@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Flask
 
-from .extensions import db
+from ..extensions import db
 
 
 def init_app(app: Flask) -> None:

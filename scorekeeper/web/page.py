@@ -1,28 +1,34 @@
-"""What the match pages show beside the numbers: the running-totals chart, the meld chips and
-the trump symbols, the players of a team, what an undo says (each from the rules; nothing is
-counted here)."""
+"""What the pages show beside the numbers: the running-totals chart, the meld chips and the
+trump symbols, the players of a team, what an undo says, what changed meanwhile after a clash,
+and the group a match is in (each from the rules or the service; nothing is counted here).
+
+These are the templates' helpers: :func:`scorekeeper.web.template_globals.init_app` registers
+them, with every other global and filter of the templates."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from flask import request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from .. import service
-from ..charts import chart_svg
-from ..forms import PLAIN_WORDS
 from ..i18n import number
 from ..models import Match
-from ..rules import MatchState
+from ..rules import FINISHED, MatchState
 from ..rules.cards import TRUMPS
 from ..rules.match import running_targets, running_totals
 from ..rules.pinochle import MELD_CHIPS, MELD_NAMES
 from ..rules.table import Table
 from ..rules.variants import find_variant
-from . import bp
-from .hands.base import NOT_TYPED
+from .charts import chart_svg
+from .contract import CLASH, NOT_TYPED
+from .forms import PLAIN_WORDS, AnySelect
+from .session import held_keys, key_for
 
 #: The meld chips of the hand forms: meld id and its English name (the page translates it).
 CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in MELD_CHIPS)
@@ -30,7 +36,6 @@ CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in 
 TRUMP_SYMBOLS: dict[str, str] = {suit.word: suit.symbol for suit in TRUMPS}
 
 
-@bp.app_template_global()
 def totals_chart(state: MatchState) -> Markup:
     """The running totals of every side as inline SVG (built and escaped by ``charts``)."""
     return Markup(
@@ -46,7 +51,6 @@ def totals_chart(state: MatchState) -> Markup:
     )
 
 
-@bp.app_template_global()
 def members_text(players: Sequence[str]) -> str:
     """A team's players as the pages name them beside the team: "Ana & Cruz"."""
     if len(players) == 2:
@@ -54,7 +58,6 @@ def members_text(players: Sequence[str]) -> str:
     return ", ".join(players)
 
 
-@bp.app_template_global()
 def team_members(table: Table) -> dict[str, str]:
     """Each team's players by the team's name ("Us" -> "Ana & Cruz"); empty without teams."""
     return {
@@ -63,7 +66,6 @@ def team_members(table: Table) -> dict[str, str]:
     }
 
 
-@bp.app_template_filter("meld_label")
 def meld_label(meld: str) -> str:
     """A meld id as a player reads it, in the page's language ("royal marriage")."""
     return _(MELD_NAMES[meld]) if meld in MELD_NAMES else ""
@@ -75,7 +77,6 @@ def undone_text(match: Match, number: int) -> str:
     return _("%(hand)s undone.", hand=_(words.numbered, n=number))
 
 
-@bp.app_template_global()
 def next_first_dealer(match: Match) -> str:
     """Who deals first in "New game, same table": the player after this match's first
     dealer, the way the deal passes (:func:`scorekeeper.service.rematch`)."""
@@ -87,7 +88,6 @@ def next_first_dealer(match: Match) -> str:
 UPCOMING = 8
 
 
-@bp.app_template_global()
 def upcoming_dealers(match: Match, state: MatchState) -> list[str]:
     """Who deals the hands after the next one, as the deal passes on (the rules'
     ``Setup.dealer_of``); empty when the next hand's dealer is not the one that says (a
@@ -99,7 +99,6 @@ def upcoming_dealers(match: Match, state: MatchState) -> list[str]:
     return [setup.dealer_of(after + k) for k in range(1, UPCOMING + 1)]
 
 
-@bp.app_template_global()
 def meld_points(table: Table, items: Sequence[str]) -> int:
     """What the melds tapped add up to with this match's meld values (shown before saving)."""
     return sum(table.meld_values.get(item, 0) for item in items)
@@ -109,7 +108,6 @@ def meld_points(table: Table, items: Sequence[str]) -> int:
 ROUND_BIDS = 7
 
 
-@bp.app_template_global()
 def bid_hundreds(table: Table) -> list[int]:
     """The round bids of the bid picker: the minimum bid, then the hundreds above it (250,
     300, 400 ...), within the table's limits; the picker's second row holds their tens."""
@@ -119,14 +117,12 @@ def bid_hundreds(table: Table) -> list[int]:
     return bids[:ROUND_BIDS]
 
 
-@bp.app_template_filter("signed")
 def signed(value: int) -> str:
     """A balance with its sign, as the locale writes numbers: "+5", "-5", and "0" (never
     "+0")."""
     return ("+" if value > 0 else "") + number(value)
 
 
-@bp.app_template_global()
 def blank_values(form: FlaskForm) -> dict[str, str | bool]:
     """What the fields of ``form`` hold before anything is typed (their defaults: the minimum
     bid, "played"), for the forms' "Clear" (static/drafts.js); fields blank by default are
@@ -140,7 +136,63 @@ def blank_values(form: FlaskForm) -> dict[str, str | bool]:
     return blank
 
 
-@bp.app_template_filter("plain")
 def plain_word(value: str) -> str:
     """A value of a hand's entry as a player says it ("thrown_in" -> "thrown in")."""
     return str(_(PLAIN_WORDS.get(value, value)))
+
+
+def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
+    """What changed since the stale form was made (the page after a clash), for the banner:
+    ``text``, and ``hand`` (the hand another phone saved, to show what it was) or ``None``."""
+    seen_text = request.args.get(CLASH, "")
+    if not seen_text.isdigit() or len(seen_text) > 6:
+        return None
+    seen = int(seen_text)
+    hands = service.hand_count(match)
+    words = find_variant(match.variant).table(service.setup_of(match)).words
+    added = None
+    if hands > seen and hands <= len(state.hands):
+        added = state.hands[hands - 1]
+        text = _(
+            "Another phone saved %(hand)s meanwhile.",
+            hand=_(words.numbered, n=hands).lower(),
+        )
+    elif hands < seen:
+        text = _("Another phone undid %(hand)s meanwhile.", hand=_(words.numbered, n=seen).lower())
+    elif state.status == FINISHED and match.finished:
+        text = _("Another phone ended the night meanwhile.")
+    else:
+        text = _("Another phone corrected a hand meanwhile.")
+    return {"text": text, "hand": added}
+
+
+# --- The group a match is in ----------------------------------------------------------------
+
+
+class GroupChoiceForm(FlaskForm):
+    """Put this match in one of this phone's groups (from the match page)."""
+
+    group = AnySelect(_l("Group"))
+
+
+def match_group(match: Match, can_edit: bool) -> dict[str, Any] | None:
+    """What the match page says of groups: the group the match is in (a link to it), or, on
+    a phone that scores it and holds groups' keys, a form that puts it in one of them."""
+    group = service.group_of(match)
+    if group is not None:
+        key = key_for(group)
+        url = (
+            url_for("groups.show", public_id=group.public_id)
+            if key
+            else url_for("groups.read", read_id=group.read_id)
+        )
+        return {"name": group.name, "url": url, "form": None}
+    keys = held_keys()
+    if not can_edit or not keys:
+        return None
+    groups = service.groups_by_public_ids(list(keys))
+    if not groups:
+        return None
+    form = GroupChoiceForm(formdata=None)
+    form.group.choices = [(group.public_id, group.name) for group in groups]
+    return {"name": None, "url": None, "form": form}

@@ -16,7 +16,7 @@ from html import escape
 
 # The totals are the rules' arithmetic; the name stays importable from here for the modules
 # that import it from the chart.
-from .rules.match import running_totals
+from ..rules.match import running_totals
 
 __all__ = ["chart_svg", "ratings_chart_svg", "running_totals"]
 

@@ -3,7 +3,7 @@ service worker.
 
 The worker is served from the app's root (``/sw.js``) so that its scope covers every match
 page; its text is ``static/sw.js`` with, before it, the URLs of the app shell under their
-content hashes (:mod:`scorekeeper.assets`) and a version made of those hashes: a release that
+content hashes (:mod:`.assets`) and a version made of those hashes: a release that
 changes any of them changes the worker's bytes, so phones install the new one and drop the
 old shell. Both answers are revalidated on every visit (``no-cache``); they are small.
 

@@ -1,0 +1,41 @@
+"""The contract between the pages and their scripts (static/*.js), declared once: the names
+both sides must agree on. The page emits them (:func:`script_contract`, as ``data-*``
+attributes of ``<html>`` in templates/base.html: no inline script, so the strict CSP holds) and
+the scripts read them from there instead of writing the words again.
+
+- :data:`NOT_TYPED`: the hidden fields of a hand form, never kept as a draft (drafts.js);
+- :data:`DRAFT`: the query prefix of what was typed in a form, carried by a clash's redirect;
+- :data:`CARRIED`: the query prefixes of the tools' results a hand form is filled in from;
+- :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
+- :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
+  answered with the match page itself, which the script swaps in place.
+"""
+
+from __future__ import annotations
+
+#: The fields of a hand form that are not typed at the table (never carried as a draft).
+NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "version", "seen", "chip"})
+
+#: The query prefix of a hand form's typing carried in a page's address (after a clash).
+DRAFT = "f."
+
+#: Query arguments of the match page that fill its hand form in (the tools' results).
+CARRIED = ("meld.", "table.", "hand.")
+
+#: The query argument of a page shown again after a clash: the number of hands the stale
+#: form was made from.
+CLASH = "clash"
+
+#: The header of a hand form sent by the page's script: answer a stored hand with the page.
+SWAP = "Scorekeeper-Swap"
+
+
+def script_contract() -> dict[str, str]:
+    """The contract as the ``data-*`` attributes of the page's ``<html>`` (names without the
+    ``data-`` prefix; lists as space-separated words, in a fixed order)."""
+    return {
+        "not-typed": " ".join(sorted(NOT_TYPED)),
+        "carried": " ".join((DRAFT, *CARRIED)),
+        "clash": CLASH,
+        "swap-header": SWAP,
+    }
