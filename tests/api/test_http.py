@@ -223,6 +223,7 @@ def test_pinnacola_meld_refusals(client: FlaskClient, body: dict, path: str) -> 
     assert path in errors_of(response)
 
 
+@pytest.mark.own_app  # it adds a route
 def test_a_crash_is_a_json_500(app) -> None:
     def boom() -> None:
         raise RuntimeError("a bug")
