@@ -16,7 +16,7 @@ caches (the replay cache, the summary memo, the limiter's counts) new. A test th
 app itself (adds a route) is marked ``own_app`` and gets an app of its own.
 
 Every resumed replay of the suite is also checked against the whole replay (issue 14):
-:func:`_check_resumes` wraps ``Variant.resume``. ``CHECK_RESUME=0`` turns it off, to time the
+:func:`_checked_resume` wraps ``Variant.resume``. ``CHECK_RESUME=0`` turns it off, to time the
 suite.
 """
 
