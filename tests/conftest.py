@@ -9,18 +9,28 @@ so the tests also prove that ``flask db upgrade`` works on both.
 Safe under pytest-xdist (``-n 2``): the session fixtures run once per worker, so every worker
 has a database of its own (its own temporary directory for SQLite; on PostgreSQL a name with
 the worker's id and a random suffix, dropped when the worker ends).
+
+The app is built once per worker (building one costs more than most tests) and made fresh for
+each test by :func:`app`: its tables emptied, its configuration as built, its per-process
+caches (the replay cache, the summary memo, the limiter's counts) new. A test that changes the
+app itself (adds a route) is marked ``own_app`` and gets an app of its own.
+
+Every resumed replay of the suite is also checked against the whole replay (issue 14):
+:func:`_checked_resume` wraps ``Variant.resume``. ``CHECK_RESUME=0`` turns it off, to time the
+suite.
 """
 
 from __future__ import annotations
 
+import copy
 import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-import jinja2
 import pytest
 import sqlalchemy as sa
 from flask import Flask
@@ -28,13 +38,12 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig, normalise_database_url
-from scorekeeper.extensions import db
-from scorekeeper.rules import runner
+from scorekeeper.extensions import db, limiter
+from scorekeeper.rules import MatchOverError, MatchState, RuleError, Setup
+from scorekeeper.rules.runner import Checkpoint
+from scorekeeper.rules.variants import Variant
+from scorekeeper.service.replay_cache import ReplayCache
 from tests.helpers import Table
-
-# Every replay in the suite (rules, acceptance, API, pages) also resumes from random checkpoints
-# and must reach the same state (issue 14). CHECK_RESUME=0 turns it off, to time the suite.
-runner.CHECK_RESUME = os.environ.get("CHECK_RESUME", "1") != "0"
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 #: Where the SQLite database of a session goes when it can: memory, so that the commit of every
@@ -42,25 +51,57 @@ DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 SHM = Path("/dev/shm")
 
 
-class _TemplateCache(jinja2.BytecodeCache):
-    """The compiled templates, kept for the whole session of a worker.
-
-    Every test gets an app of its own, and each app would compile again every template it
-    renders (most of the time of a page test). The templates do not change during a run, so
-    the apps share the compiled code; each still loads it into its own environment."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
+#: The attribute under which a start's runner (and every copy of it) remembers its setup.
+_SETUP = "_suite_setup"
+_start = Variant.start
+_resume = Variant.resume
 
 
-_TEMPLATES = _TemplateCache()
+def _start_remembering(self: Variant, setup: Setup) -> Checkpoint:
+    """``Variant.start``, its runner remembering ``setup`` (the copies that resuming makes of it
+    keep it), so that a later resume can be replayed whole."""
+    checkpoint = _start(self, setup)
+    vars(checkpoint.runner)[_SETUP] = setup
+    return checkpoint
+
+
+def _outcome(
+    variant: Variant, checkpoint: Checkpoint, hands: Sequence[Mapping[str, Any]]
+) -> MatchState | tuple[Any, ...]:
+    """The state ``_resume`` reaches, or its refusal as ``==`` can compare it (exceptions
+    compare by identity)."""
+    try:
+        return _resume(variant, checkpoint, hands)[0]
+    except MatchOverError as over:
+        return ("over", over.hand)
+    except RuleError as refused:
+        return ("refused", refused.hand, refused.path, refused.code, refused.template)
+
+
+def _checked_resume(
+    self: Variant, checkpoint: Checkpoint, hands: Sequence[Mapping[str, Any]], *, every: int = 0
+) -> tuple[MatchState, tuple[Checkpoint, ...]]:
+    """``Variant.resume``; a resume from a checkpoint after hand 1 (the replay cache's: a
+    replay from the start is the whole replay already) must reach what the whole replay of the
+    same hands reaches, or be refused as it is (issue 14). A resume that changed its checkpoint
+    shows at the next resume from it, which the service makes at every correction."""
+    if not checkpoint.count:
+        return _resume(self, checkpoint, hands, every=every)
+    whole = _outcome(self, _start(self, vars(checkpoint.runner)[_SETUP]), hands)
+    try:
+        resumed = _resume(self, checkpoint, hands, every=every)
+    except (RuleError, MatchOverError):
+        assert _outcome(self, checkpoint, hands) == whole, (
+            f"{self.id}: resuming after hand {checkpoint.count} is refused otherwise"
+        )
+        raise
+    assert resumed[0] == whole, f"{self.id}: resuming after hand {checkpoint.count} differs"
+    return resumed
+
+
+if os.environ.get("CHECK_RESUME", "1") != "0":
+    Variant.start = _start_remembering  # type: ignore[method-assign]
+    Variant.resume = _checked_resume  # type: ignore[method-assign]
 
 
 def _server_url(url: str, database: str) -> sa.URL:
@@ -110,19 +151,68 @@ def _migrated(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> st
     return database_url
 
 
-@pytest.fixture
-def app(_migrated: str, tmp_path: Path) -> Iterator[Flask]:
-    """An app on the session's database, emptied before each test."""
-    app = create_app(TestConfig(str(tmp_path / "instance"), _migrated))
-    app.jinja_env.bytecode_cache = _TEMPLATES
+def _build_app(database_url: str, instance: Path) -> Flask:
+    return create_app(TestConfig(str(instance), database_url))
+
+
+def _dispose(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def _worker_app(_migrated: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """The app of this worker, on the session's database; :func:`app` makes it fresh."""
+    app = _build_app(_migrated, tmp_path_factory.mktemp("instance"))
+    app.extensions["suite_config"] = copy.deepcopy(dict(app.config))
+    app.extensions["suite_views"] = dict(app.view_functions)
+    yield app
+    _dispose(app)
+
+
+def _empty_tables(app: Flask) -> None:
     with app.app_context():
         for table in reversed(db.metadata.sorted_tables):
             db.session.execute(table.delete())
         db.session.commit()
+
+
+def _make_fresh(app: Flask) -> None:
+    """The worker's app as a new one would be: the configuration it was built with (a test's
+    ``app.config[...] = ...`` is undone), a new replay cache, no summary memo, no counts in the
+    limiter's storage, empty tables."""
+    app.config.clear()
+    app.config.update(copy.deepcopy(app.extensions["suite_config"]))
+    app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
+    app.extensions.pop("match_summaries", None)
+    # The limiter is one object per process, left as the last app built set it up: as this
+    # app's, with no counts.
+    limiter.enabled = bool(app.config["RATELIMIT_ENABLED"])
+    if limiter.enabled:
+        limiter.reset()
+    _empty_tables(app)
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, _migrated: str) -> Iterator[Flask]:
+    """An app on the session's database, with empty tables: the worker's app made fresh, or
+    for a test marked ``own_app`` (it changes the app itself) an app of its own."""
+    if request.node.get_closest_marker("own_app"):
+        own = _build_app(_migrated, Path(tempfile.mkdtemp(prefix="scorekeeper-app-")))
+        _empty_tables(own)
+        try:
+            yield own
+        finally:
+            _dispose(own)
+            shutil.rmtree(own.instance_path, ignore_errors=True)
+        return
+    app: Flask = request.getfixturevalue("_worker_app")
+    _make_fresh(app)
     yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    assert app.view_functions == app.extensions["suite_views"], (
+        "this test changed the worker's app: mark it @pytest.mark.own_app"
+    )
 
 
 @pytest.fixture

@@ -209,6 +209,7 @@ def test_no_secret_reaches_the_log(app: Flask, capsys: pytest.CaptureFixture[str
     assert f"/m/{match['id']}" in paths
 
 
+@pytest.mark.own_app  # it adds a route
 def test_an_unhandled_error_is_one_json_line_with_the_request_id(
     app: Flask, capsys: pytest.CaptureFixture[str]
 ) -> None:

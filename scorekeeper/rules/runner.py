@@ -6,9 +6,9 @@ it hands. A :class:`Checkpoint` is a runner stopped after some hands, kept uncha
 replay of the same hands with more after them starts from it instead of from hand 1, which is
 how the service adds hand 300 at the cost of hand 3.
 
-Resuming must reach exactly the state a whole replay reaches. ``Variant.play`` checks that
-itself when :data:`CHECK_RESUME` is on (the test suite turns it on): it resumes the same hands
-from random checkpoints, each used twice, and compares.
+Resuming must reach exactly the state a whole replay reaches. The test suite checks it: every
+resume it makes is compared with the whole replay (``tests/conftest.py``), and
+``tests/rules/test_resume.py`` resumes random matches of every form from random checkpoints.
 """
 
 from __future__ import annotations
@@ -20,10 +20,6 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from .match import HandResult, MatchState
-
-#: When true, every ``Variant.play`` also resumes from random checkpoints and fails (an
-#: ``AssertionError``) unless it reaches the same state. For tests: it costs two more replays.
-CHECK_RESUME = False
 
 
 class Runner(ABC):

@@ -7,12 +7,10 @@
 from __future__ import annotations
 
 import importlib
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from . import runner as resumable
 from .errors import MatchOverError, RuleError, for_hand
 from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
@@ -111,24 +109,7 @@ class Variant(ABC):
         :class:`~scorekeeper.rules.errors.MatchOverError`.
         """
         state, _ = self.resume(self.start(setup), hands)
-        if resumable.CHECK_RESUME and hands:
-            self._check_resume(setup, hands, state)
         return state
-
-    def _check_resume(
-        self, setup: Setup, hands: Sequence[Mapping[str, Any]], whole: MatchState
-    ) -> None:
-        """Resume ``hands`` from a random checkpoint, twice (a resume that changed its
-        checkpoint shows on the second), and from a chain of checkpoints; each must give
-        ``whole`` (:data:`~scorekeeper.rules.runner.CHECK_RESUME`)."""
-        # Its own generator: the global one belongs to the tests (Hypothesis watches it), and
-        # the checkpoints of a replay are the same each time it runs.
-        pick = random.Random(f"{self.id}:{len(hands)}:{hands[-1]!r}")
-        at = pick.randint(0, len(hands))
-        _, passed = self.resume(self.start(setup), hands[:at], every=pick.randint(1, 8))
-        for checkpoint in (passed[-1], passed[-1], pick.choice(passed)):
-            resumed, _ = self.resume(checkpoint, hands)
-            assert resumed == whole, f"{self.id}: resuming after hand {checkpoint.count} differs"
 
 
 def register(variant: type[Variant]) -> type[Variant]:

@@ -29,10 +29,10 @@ class ImportForm(FlaskForm):
 
 def import_page(template: str, into: service.GroupPlace | None = None, **context: Any) -> Any:
     """The import page (``template``, given ``context``) and its POST: every hand of the file
-    is replayed by the rules and the match stored (in the group ``into``, in the same transaction, when
-    one is given); this phone scores the new match. A refusal is said under the pasted text
-    (422); :class:`~scorekeeper.service.Unauthorized` (a group's key that stopped working) is
-    the caller's."""
+    is replayed by the rules and the match stored (in the group ``into``, when one is given,
+    in the same transaction); this phone scores the new match. A refusal is said under the
+    pasted text (422); :class:`~scorekeeper.service.Unauthorized` (a group's key that stopped
+    working) is the caller's."""
     form = ImportForm()
     status = 200
     if form.validate_on_submit():

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from tests.helpers import API, Table, errors_of
 
 # --------------------------------------------------------------------------- helpers
 
 
-def _body(variant: str, players: list[str], rules=None, **extra) -> dict[str, Any]:
+def _body(variant: str, players: list[str], rules: Any = None, **extra: Any) -> dict[str, Any]:
     body: dict[str, Any] = {"variant": variant, "players": players}
     if rules is not None:
         body["rules"] = rules
@@ -24,17 +26,21 @@ def _body(variant: str, players: list[str], rules=None, **extra) -> dict[str, An
     return body
 
 
-def create(client, variant: str, players: list[str], rules=None, **extra) -> tuple[Table, dict]:
+def create(
+    client: FlaskClient, variant: str, players: list[str], rules: Any = None, **extra: Any
+) -> tuple[Table, dict[str, Any]]:
     """A match created over the API (must succeed): its :class:`Table` and the answer."""
     table = Table(client)
     return table, table.create(_body(variant, players, rules, **extra))
 
 
-def create_raw(client, variant: str, players: list[str], rules=None, **extra):
+def create_raw(
+    client: FlaskClient, variant: str, players: list[str], rules: Any = None, **extra: Any
+) -> TestResponse:
     return Table(client).create_raw(_body(variant, players, rules, **extra))
 
 
-def players_of(payments: dict, names: list[str]) -> dict:
+def players_of(payments: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return {n: payments[n] for n in names}
 
 
@@ -43,7 +49,7 @@ P4 = ["Ana", "Ben", "Cruz", "Dee"]
 P5 = ["Ana", "Ben", "Cruz", "Dee", "Eve"]
 
 
-def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") -> dict:
+def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") -> dict[str, Any]:
     return {"bidder": bidder, "bid": bid, "trump": trump, "outcome": outcome}
 
 
@@ -52,98 +58,21 @@ def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") ->
 # literally («a partir de 300, la cantidad se duplica por cada 50 puntos extra»; "300 to 340, the
 # value is 1; 350 to 390, 2; 400 to 440, 4"): the default `doubling` pays 1 unit up to 340; the
 # table before it is `doubling-250`. The expected numbers of the default schedule follow it.
-
-DOUBLING = [
-    (250, 1),
-    (290, 1),
-    (300, 1),
-    (340, 1),
-    (350, 2),
-    (390, 2),
-    (400, 4),
-    (440, 4),
-    (450, 8),
-    (500, 16),
-    (550, 32),
-    (600, 64),
-    (640, 64),
-    (650, 128),
-    (690, 128),
-    (700, 256),
-    (750, 512),
-    (1000, 16384),
-]
-DOUBLING_250 = [
-    (250, 1),
-    (290, 1),
-    (300, 2),
-    (340, 2),
-    (350, 4),
-    (390, 4),
-    (400, 8),
-    (440, 8),
-    (450, 16),
-    (500, 32),
-    (550, 64),
-    (600, 128),
-    (640, 128),
-    (650, 256),
-    (690, 256),
-    (700, 512),
-    (750, 1024),
-    (1000, 32768),
-]
-HOYLE = [
-    (250, 2),
-    (290, 2),
-    (300, 3),
-    (340, 3),
-    (350, 5),
-    (390, 5),
-    (400, 10),
-    (450, 15),
-    (500, 20),
-    (550, 25),
-    (600, 30),
-    (640, 30),
-    (650, 30),
-    (1000, 30),
-]
-SCARNE = [
-    (250, 2),
-    (300, 3),
-    (340, 3),
-    (350, 4),
-    (400, 5),
-    (450, 6),
-    (500, 7),
-    (550, 8),
-    (600, 9),
-    (640, 9),
-    (650, 10),
-    (690, 10),
-    (700, 11),
-    (2000, 11),
-]
+# Every bracket edge of the four schedules is a rules case (tests/rules/test_auction.py,
+# test_units_bracket_edges); over HTTP, one made bid of a named schedule.
 
 
-@pytest.mark.parametrize(
-    ("schedule", "bid", "units"),
-    [("doubling", b, u) for b, u in DOUBLING]
-    + [("doubling-250", b, u) for b, u in DOUBLING_250]
-    + [("hoyle", b, u) for b, u in HOYLE]
-    + [("scarne", b, u) for b, u in SCARNE],
-)
-def test_units_schedule_brackets(client, schedule, bid, units):
-    """docs/rules.md §2 auction: units(bid) table; made: every other player pays units x m."""
-    table, _ = create(client, "auction", P3, {"schedule": schedule, "min_bid": 250, "kitty": False})
-    data = table.add_answer(made("Ben", bid))
+def test_units_schedule_sets_the_payments_of_a_made_bid(client: FlaskClient) -> None:
+    """docs/rules.md §2 auction: units(bid) table, Hoyle's column: 400 to 440 pays 10 units;
+    made: every other player pays units x m (hearts: m = 1)."""
+    table, _ = create(client, "auction", P3, {"schedule": "hoyle", "min_bid": 250, "kitty": False})
+    data = table.add_answer(made("Ben", 400))
     pay = data["hand"]["payments"]
-    assert players_of(pay, P3) == {"Ana": -units, "Ben": 2 * units, "Cruz": -units}
-    assert data["match"]["totals"] == {"Ana": -units, "Ben": 2 * units, "Cruz": -units}
+    assert players_of(pay, P3) == {"Ana": -10, "Ben": 20, "Cruz": -10}
+    assert data["match"]["totals"] == {"Ana": -10, "Ben": 20, "Cruz": -10}
 
 
-def test_default_schedule_is_doubling_and_min_bid_300(client):
+def test_default_schedule_is_doubling_and_min_bid_300(client: FlaskClient) -> None:
     """docs/rules.md §4: auction defaults min_bid 300, schedule doubling, kitty on."""
     table, m = create(client, "auction", P3)
     assert m["rules"]["min_bid"] == 300
@@ -167,7 +96,7 @@ def test_default_schedule_is_doubling_and_min_bid_300(client):
     ("bid", "units"),
     [(300, 1), (390, 1), (400, 3), (490, 3), (500, 6), (900, 6)],
 )
-def test_custom_schedule(client, bid, units):
+def test_custom_schedule(client: FlaskClient, bid: int, units: int) -> None:
     """docs/rules.md §2 auction: `schedule` may be a custom list of [from_bid, units]."""
     table, _ = create(
         client, "auction", P3, {"schedule": [[300, 1], [400, 3], [500, 6]], "kitty": False}
@@ -180,7 +109,7 @@ def test_custom_schedule(client, bid, units):
     }
 
 
-def test_custom_schedule_min_bid_below_first_bracket_refused(client):
+def test_custom_schedule_min_bid_below_first_bracket_refused(client: FlaskClient) -> None:
     """docs/rules.md §4: min_bid is at least the first bracket of a custom schedule."""
     resp = create_raw(client, "auction", P3, {"schedule": [[350, 1], [400, 2]]})
     assert resp.status_code == 422
@@ -202,14 +131,14 @@ def test_custom_schedule_min_bid_below_first_bracket_refused(client):
         ({"hearts_triple": True}, "clubs", 1),
     ],
 )
-def test_trump_multiplier(client, rules, trump, m):
+def test_trump_multiplier(client: FlaskClient, rules: dict[str, Any], trump: str, m: int) -> None:
     """docs/rules.md §2 auction: trump multiplier m: spades x2 (spades_double), hearts_triple."""
     table, _ = create(client, "auction", P3, {**rules, "kitty": False})
     data = table.add_answer(made("Ana", 300, trump))  # doubling: 300 = 1 unit (§2, revision 2)
     assert players_of(data["hand"]["payments"], P3) == {"Ana": 2 * m, "Ben": -m, "Cruz": -m}
 
 
-def test_made_set_conceded_three_players_with_kitty(client):
+def test_made_set_conceded_three_players_with_kitty(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: made / set (double bete) / conceded (single bete), kitty pays."""
     table, _ = create(client, "auction", P3)
     # bid 300 hearts = 1 unit, below the bonus: kitty untouched (docs/rules.md §2 revision 2:
@@ -230,7 +159,7 @@ def test_made_set_conceded_three_players_with_kitty(client):
     assert match["version"] == 4
 
 
-def test_spades_set_with_kitty(client):
+def test_spades_set_with_kitty(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: set at 350 in spades: 2 x 2 x 2 = 8 to each, 8 to the kitty
     (doubling, revision 2: 350-390 pays 2 units)."""
     table, _ = create(client, "auction", P3)
@@ -249,7 +178,7 @@ def test_spades_set_with_kitty(client):
         ({"kitty_bonus": 5}, 350, 5),
     ],
 )
-def test_kitty_bonus(client, rules, bid, bonus):
+def test_kitty_bonus(client: FlaskClient, rules: dict[str, Any], bid: int, bonus: int) -> None:
     """docs/rules.md §2 auction: a made bid >= kitty_bonus_from collects kitty_bonus (not
     multiplied)."""
     units = {340: 1, 350: 2, 390: 2, 400: 4}[
@@ -267,7 +196,7 @@ def test_kitty_bonus(client, rules, bid, bonus):
     assert data["match"]["kitty"] == -bonus
 
 
-def test_kitty_off(client):
+def test_kitty_off(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: without `kitty` no kitty payment; docs/api.md: `kitty` null."""
     table, m = create(client, "auction", P3, {"kitty": False})
     assert m["kitty"] is None
@@ -280,7 +209,7 @@ def test_kitty_off(client):
     assert players_of(data["hand"]["payments"], P3) == {"Ana": -2, "Ben": -2, "Cruz": 4}
 
 
-def test_four_players_dealer_sits_out_but_pays(client):
+def test_four_players_dealer_sits_out_but_pays(client: FlaskClient) -> None:
     """docs/rules.md §2 auction / §5: with 4 the dealer is dealt out but shares in the
     settlement."""
     table, m = create(client, "auction", P4)
@@ -302,7 +231,7 @@ def test_four_players_dealer_sits_out_but_pays(client):
     assert data["match"]["leader"] == "Dee"
 
 
-def test_five_players_dealer_and_second_on_left_sit_out(client):
+def test_five_players_dealer_and_second_on_left_sit_out(client: FlaskClient) -> None:
     """docs/rules.md §2/§5: with 5 the dealer and the second player on his left are dealt out."""
     table, m = create(client, "auction", P5)
     assert m["leader"] == "Ben"
@@ -334,7 +263,7 @@ def test_five_players_dealer_and_second_on_left_sit_out(client):
     }
 
 
-def test_five_players_leader_wraps(client):
+def test_five_players_leader_wraps(client: FlaskClient) -> None:
     """docs/api.md leader: the first active player on the dealer's left (dealer Eve: Eve, Ben
     out)."""
     table, m = create(client, "auction", P5, dealer="Eve")
@@ -345,7 +274,7 @@ def test_five_players_leader_wraps(client):
     table.add_answer(made("Ana", 300))
 
 
-def test_all_pass(client):
+def test_all_pass(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: all pass: nobody pays, the deal passes on."""
     table, _ = create(client, "auction", P4)
     data = table.add_answer({"outcome": "all_pass"})
@@ -356,7 +285,7 @@ def test_all_pass(client):
     assert data["match"]["totals"] == {"Ana": 0, "Ben": 0, "Cruz": 0, "Dee": 0}
 
 
-def test_all_pass_pays(client):
+def test_all_pass_pays(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: all_pass_pays: every player of the match pays 1 unit into the
     kitty."""
     table, _ = create(client, "auction", P4, {"all_pass_pays": True})
@@ -365,14 +294,14 @@ def test_all_pass_pays(client):
     assert data["match"]["kitty"] == 4
 
 
-def test_all_pass_pays_needs_kitty(client):
+def test_all_pass_pays_needs_kitty(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: all_pass_pays needs `kitty`."""
     resp = create_raw(client, "auction", P3, {"all_pass_pays": True, "kitty": False})
     assert resp.status_code == 422
     assert any(k.startswith("rules") for k in errors_of(resp))
 
 
-def test_all_pass_with_bidder_refused(client):
+def test_all_pass_with_bidder_refused(client: FlaskClient) -> None:
     """docs/api.md auction: all_pass has no bidder and no bid."""
     table, _ = create(client, "auction", P3)
     table.refused({"bidder": "Ben", "bid": 300, "outcome": "all_pass"})
@@ -388,7 +317,9 @@ def test_all_pass_with_bidder_refused(client):
         (0, 250, "set", -6),  # bid 300 > 250
     ],
 )
-def test_outcome_from_meld_and_tricks(client, meld, tricks, outcome, pay_ben):
+def test_outcome_from_meld_and_tricks(
+    client: FlaskClient, meld: Any, tricks: int, outcome: str, pay_ben: int
+) -> None:
     """docs/rules.md §2 auction: made if meld + trick points >= bid; only the bid counts."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": meld, "tricks": tricks}
@@ -396,7 +327,7 @@ def test_outcome_from_meld_and_tricks(client, meld, tricks, outcome, pay_ben):
     assert data["hand"]["payments"]["Ben"] == pay_ben
 
 
-def test_outcome_beside_meld_and_tricks(client):
+def test_outcome_beside_meld_and_tricks(client: FlaskClient) -> None:
     """docs/rules.md §2 auction: both given and consistent is accepted; in conflict is an error."""
     table, _ = create(client, "auction", P3)
     base = {"bidder": "Ben", "bid": 300, "trump": "hearts"}
@@ -422,7 +353,7 @@ def test_outcome_beside_meld_and_tricks(client):
         ({"min_bid": 350}, 350, True),
     ],
 )
-def test_bid_bounds(client, rules, bid, ok):
+def test_bid_bounds(client: FlaskClient, rules: dict[str, Any], bid: int, ok: bool) -> None:
     """docs/rules.md §2/§4: bids in tens from min_bid; bids are at most 2000."""
     table, _ = create(client, "auction", P3, {**rules, "schedule": "scarne"})
     body = made("Ben", bid)
@@ -433,7 +364,7 @@ def test_bid_bounds(client, rules, bid, ok):
 
 
 @pytest.mark.parametrize("min_bid", [240, 255, 305, 0, "300"])
-def test_min_bid_option_refused(client, min_bid):
+def test_min_bid_option_refused(client: FlaskClient, min_bid: object) -> None:
     """docs/rules.md §4: min_bid is a multiple of 10, at least 250."""
     resp = create_raw(client, "auction", P3, {"min_bid": min_bid})
     assert resp.status_code == 422
@@ -451,7 +382,7 @@ def test_min_bid_option_refused(client, min_bid):
         {"bid": 300, "trump": "hearts", "outcome": "made"},
     ],
 )
-def test_bad_auction_entries_refused(client, body):
+def test_bad_auction_entries_refused(client: FlaskClient, body: dict[str, Any]) -> None:
     """docs/api.md auction body; unknown keys refused; a refused request changes nothing."""
     table, _ = create(client, "auction", P3)
     table.refused(body)
@@ -473,7 +404,7 @@ def test_bad_auction_entries_refused(client, body):
         {"schedule": "fibonacci"},
     ],
 )
-def test_options_of_other_mode_refused(client, rules):
+def test_options_of_other_mode_refused(client: FlaskClient, rules: dict[str, Any]) -> None:
     """docs/rules.md §4: an option of the other scoring mode is refused; auctions:
     classic/counters."""
     resp = create_raw(client, "auction", P3, rules)
@@ -481,7 +412,7 @@ def test_options_of_other_mode_refused(client, rules):
     assert any(k.startswith("rules") for k in errors_of(resp))
 
 
-def test_points_mode_options_accepted(client):
+def test_points_mode_options_accepted(client: FlaskClient) -> None:
     """docs/rules.md §4: with scoring: points also counting, melds, target (1000), tie_rule."""
     _, m = create(client, "auction", P3, {"scoring": "points", "min_bid": 250})
     assert m["rules"]["target"] == 1000
@@ -498,7 +429,7 @@ def test_points_mode_options_accepted(client):
 # --------------------------------------------------------------------------- finish
 
 
-def test_finish_units_winner_first_ties_in_seating_order(client):
+def test_finish_units_winner_first_ties_in_seating_order(client: FlaskClient) -> None:
     """docs/api.md finish: winner the side first in standings (ties in seating order)."""
     table, _ = create(client, "auction", P4)
     table.add_answer(made("Dee", 300))  # Dee +3, others -1
@@ -512,7 +443,7 @@ def test_finish_units_winner_first_ties_in_seating_order(client):
     assert table.add(made("Cruz", 300)).status_code == 409
 
 
-def test_finish_without_hands_all_tied(client):
+def test_finish_without_hands_all_tied(client: FlaskClient) -> None:
     """docs/api.md finish: ties broken in seating order."""
     table, _ = create(client, "auction", P3)
     match = table.finish().get_json()
@@ -520,7 +451,7 @@ def test_finish_without_hands_all_tied(client):
     assert match["standings"] == P3
 
 
-def test_undo_reopens_finished_units_match(client):
+def test_undo_reopens_finished_units_match(client: FlaskClient) -> None:
     """docs/api.md: undoing the last hand reopens a finished match."""
     table, _ = create(client, "auction", P3)
     table.add_answer(made("Ben", 300))
@@ -534,7 +465,7 @@ def test_undo_reopens_finished_units_match(client):
     assert match["totals"] == {"Ana": -1, "Ben": 2, "Cruz": -1}  # 300 = 1 unit (§2, revision 2)
 
 
-def test_units_match_has_no_target(client):
+def test_units_match_has_no_target(client: FlaskClient) -> None:
     """docs/rules.md §2: a match in units has no target: it ends when the table finishes it."""
     table, _ = create(client, "auction", P3, {"schedule": "doubling"})
     for _ in range(3):
@@ -546,7 +477,7 @@ def test_units_match_has_no_target(client):
 # --------------------------------------------------------------------------- settlement
 
 
-def test_settlement_kitty_remainder_to_first_players(client):
+def test_settlement_kitty_remainder_to_first_players(client: FlaskClient) -> None:
     """docs/rules.md §2 kitty: shares differ by at most one; larger shares first in seating
     order."""
     table, _ = create(client, "auction", P3, {"unit_value": "0.05"})
@@ -561,7 +492,7 @@ def test_settlement_kitty_remainder_to_first_players(client):
     assert got == [("Ben", "Ana", 2, "0.10"), ("Ben", "Cruz", 1, "0.05")]
 
 
-def test_settlement_negative_kitty_even(client):
+def test_settlement_negative_kitty_even(client: FlaskClient) -> None:
     """docs/rules.md §2 kitty: a negative kitty is shared too, so the kitty ends at 0."""
     table, _ = create(client, "auction", P3, {"kitty_bonus": 12})
     # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
@@ -574,7 +505,7 @@ def test_settlement_negative_kitty_even(client):
     assert got == [("Ben", "Ana", 6, "6.00"), ("Cruz", "Ana", 6, "6.00")]
 
 
-def test_settlement_negative_kitty_remainder(client):
+def test_settlement_negative_kitty_remainder(client: FlaskClient) -> None:
     """docs/rules.md §2 kitty: -10 over 3: shares -3, -3, -4 (the larger shares, -3, go first)."""
     table, _ = create(client, "auction", P3)
     # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
@@ -584,7 +515,7 @@ def test_settlement_negative_kitty_remainder(client):
     assert s["balances"] == {"Ana": -7, "Ben": -7, "Cruz": 14}
 
 
-def test_settlement_dealt_out_players_share_the_kitty(client):
+def test_settlement_dealt_out_players_share_the_kitty(client: FlaskClient) -> None:
     """docs/rules.md §2: dealt-out players share in the settlement (kitty 2 over 4 players)."""
     # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
     table, _ = create(client, "auction", P4, {"unit_value": "0.10"})
@@ -602,7 +533,7 @@ def test_settlement_dealt_out_players_share_the_kitty(client):
     assert got == [("Ben", "Dee", 2, "0.20"), ("Cruz", "Ana", 3, "0.30")]
 
 
-def test_settlement_fewest_transfers(client):
+def test_settlement_fewest_transfers(client: FlaskClient) -> None:
     """docs/api.md settlement: the fewest transfers; balances 30, 20, -15, -15, -20 need only 3."""
     sched = [[250, 1], [300, 3], [350, 4], [400, 6]]
     table, _ = create(
@@ -625,7 +556,7 @@ def test_settlement_fewest_transfers(client):
     ]
 
 
-def test_settlement_nothing_to_settle(client):
+def test_settlement_nothing_to_settle(client: FlaskClient) -> None:
     """docs/api.md settlement: no balances, no transfers."""
     table, _ = create(client, "auction", P3)
     s = table.settlement().get_json()
@@ -642,13 +573,15 @@ def test_settlement_nothing_to_settle(client):
         ("pinochle-2", ["Ana", "Ben"], None),
     ],
 )
-def test_settlement_409_for_non_units(client, variant, players, rules):
+def test_settlement_409_for_non_units(
+    client: FlaskClient, variant: str, players: list[str], rules: dict[str, Any] | None
+) -> None:
     """docs/api.md settlement: any other match than auction in units: 409."""
     table, _ = create(client, variant, players, rules)
     assert table.settlement().status_code == 409
 
 
-def test_settlement_404(client):
+def test_settlement_404(client: FlaskClient) -> None:
     assert client.get(f"{API}/matches/nope-no-such-match/settlement").status_code == 404
 
 
@@ -656,11 +589,13 @@ def test_settlement_404(client):
 # docs/rules.md §2 auction, "Option scoring: points".
 
 
-def pts(bidder, bid, meld, tricks, trump="hearts", **kw):
+def pts(
+    bidder: str, bid: int, meld: Any, tricks: Any, trump: str = "hearts", **kw: Any
+) -> dict[str, Any]:
     return {"bidder": bidder, "bid": bid, "trump": trump, "meld": meld, "tricks": tricks, **kw}
 
 
-def test_points_made_and_set(client):
+def test_points_made_and_set(client: FlaskClient) -> None:
     """docs/rules.md §2: bidder meld + tricks if made, - bid if set; opponents meld (trick) +
     tricks."""
     table, m = create(client, "auction", P3, {"scoring": "points"})
@@ -679,7 +614,7 @@ def test_points_made_and_set(client):
     assert data["match"]["kitty"] is None
 
 
-def test_points_meld_list_valued(client):
+def test_points_meld_list_valued(client: FlaskClient) -> None:
     """docs/api.md: a meld is a number or a list of meld ids valued with the meld table."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     meld = {"Ana": ["marriage"], "Ben": ["run", "dix"], "Cruz": 0}
@@ -687,7 +622,7 @@ def test_points_meld_list_valued(client):
     assert data["hand"]["scores"] == {"Ana": 70, "Ben": 320, "Cruz": 40}
 
 
-def test_points_concession(client):
+def test_points_concession(client: FlaskClient) -> None:
     """docs/rules.md §2: on a concession the bidder scores - bid; an opponent his meld only."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = {
@@ -702,14 +637,14 @@ def test_points_concession(client):
     assert data["hand"]["scores"] == {"Ana": -400, "Ben": 40, "Cruz": 20}
 
 
-def test_points_tricks_must_add_up(client):
+def test_points_tricks_must_add_up(client: FlaskClient) -> None:
     """docs/rules.md §1: trick points must add up to the counting system's total (250 classic)."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 150, "Cruz": 0}, {"Ana": 50, "Ben": 160, "Cruz": 30})
     table.refused(body)
 
 
-def test_points_four_players_dealt_out_not_in_meld(client):
+def test_points_four_players_dealt_out_not_in_meld(client: FlaskClient) -> None:
     """docs/api.md: with scoring points meld and tricks are objects over the active players."""
     table, _ = create(client, "auction", P4, {"scoring": "points"})
     bad = pts(
@@ -730,7 +665,7 @@ def test_points_four_players_dealt_out_not_in_meld(client):
     assert data["match"]["totals"]["Ana"] == 0
 
 
-def _points_opening(client, rules=None):
+def _points_opening(client: FlaskClient, rules: dict[str, Any] | None = None) -> Table:
     table, _ = create(client, "auction", P3, {"scoring": "points", **(rules or {})})
     # Ana bids 300 and makes 900; Ben 950; Cruz 50
     table.add_answer(
@@ -739,7 +674,7 @@ def _points_opening(client, rules=None):
     return table
 
 
-def test_points_bidder_counted_first(client):
+def test_points_bidder_counted_first(client: FlaskClient) -> None:
     """docs/rules.md §2: the bidder is counted first: if he made it and reaches the target he
     wins."""
     table = _points_opening(client)
@@ -753,7 +688,7 @@ def test_points_bidder_counted_first(client):
     assert match["standings"][0] == "Ana"
 
 
-def test_points_bidder_set_target_rule_of_pinochle_2(client):
+def test_points_bidder_set_target_rule_of_pinochle_2(client: FlaskClient) -> None:
     """docs/rules.md §2: otherwise the target rule of pinochle-2: two over -> target rises by
     250."""
     table = _points_opening(client)
@@ -776,7 +711,7 @@ def test_points_bidder_set_target_rule_of_pinochle_2(client):
     assert match["winner"] == "Ben"
 
 
-def test_points_opponent_alone_over_wins(client):
+def test_points_opponent_alone_over_wins(client: FlaskClient) -> None:
     """docs/rules.md §2 / pinochle-2 target rule: a side alone at or over the target wins."""
     table = _points_opening(client)
     data = table.add_answer(
@@ -788,7 +723,7 @@ def test_points_opponent_alone_over_wins(client):
     assert match["winner"] == "Ben"
 
 
-def test_points_tie_rule_higher(client):
+def test_points_tie_rule_higher(client: FlaskClient) -> None:
     """docs/rules.md §2 pinochle-2 tie_rule `higher`: the higher total wins."""
     table = _points_opening(client, {"tie_rule": "higher"})
     data = table.add_answer(
@@ -803,11 +738,11 @@ def test_points_tie_rule_higher(client):
 # =========================================================================== meld tools
 
 
-def meld_pinnacola(client, cards, pinelle=True):
+def meld_pinnacola(client: FlaskClient, cards: list[str], pinelle: bool = True) -> TestResponse:
     return client.post(f"{API}/meld/pinnacola", json={"meld": cards, "pinelle": pinelle})
 
 
-def test_meld_pinnacola_api_example(client):
+def test_meld_pinnacola_api_example(client: FlaskClient) -> None:
     """docs/api.md: ["5H","6H","JK","8H"] with pinelle -> {"kind": "run", "points": 50}."""
     resp = meld_pinnacola(client, ["5H", "6H", "JK", "8H"])
     assert resp.status_code == 200
@@ -840,21 +775,23 @@ def test_meld_pinnacola_api_example(client):
         (["2D", "3D", "4D"], False, 15),
     ],
 )
-def test_meld_pinnacola_values(client, cards, pinelle, points):
+def test_meld_pinnacola_values(
+    client: FlaskClient, cards: list[str], pinelle: bool, points: int
+) -> None:
     """docs/rules.md §3: card values, melds, poker, Pinnacola."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 200, resp.get_json()
     assert resp.get_json()["points"] == points
 
 
-def test_meld_pinnacola_set_or_run_is_set(client):
+def test_meld_pinnacola_set_or_run_is_set(client: FlaskClient) -> None:
     """docs/rules.md §5: a meld that could be read as a set or as a run (5H JK JK) is a set."""
     resp = meld_pinnacola(client, ["5H", "JK", "JK"])
     assert resp.status_code == 200
     assert resp.get_json() == {**resp.get_json(), "kind": "set", "points": 55}
 
 
-def test_meld_pinnacolone(client):
+def test_meld_pinnacolone(client: FlaskClient) -> None:
     """docs/rules.md §3: Pinnacolone (a clean run of 13+): 1500."""
     cards = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
     resp = meld_pinnacola(client, cards, pinelle=False)
@@ -877,14 +814,14 @@ def test_meld_pinnacolone(client):
         (["JK", "JK", "JK", "JK", "JK"], True),  # more jokers than the deck holds
     ],
 )
-def test_meld_pinnacola_refused(client, cards, pinelle):
+def test_meld_pinnacola_refused(client: FlaskClient, cards: list[str], pinelle: bool) -> None:
     """docs/rules.md §3: a 422 saying why the cards are no meld."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 422
     assert any(k.startswith("meld") or k == "_" for k in errors_of(resp))
 
 
-def test_meld_pinochle_api_example(client):
+def test_meld_pinochle_api_example(client: FlaskClient) -> None:
     """docs/api.md meld/pinochle example: a run and two marriages = 190 (docs/rules.md §1
     classes)."""
     cards = ["AS", "10S", "KS", "QS", "JS", "KH", "QH", "KD", "QD", "9C", "10C", "AC"]
@@ -898,7 +835,7 @@ def test_meld_pinochle_api_example(client):
     assert body["total"] == 190
 
 
-def test_meld_pinochle_classes(client):
+def test_meld_pinochle_classes(client: FlaskClient) -> None:
     """docs/rules.md §1: a card counts in several classes, once within a class."""
     # run + extra trump K-Q (royal marriage) + pinochle (QS, JD) + dix + jacks around
     cards = ["AS", "10S", "KS", "QS", "JS", "KS", "QS", "9S", "JD", "JH", "JC"]
@@ -926,17 +863,17 @@ PN = ["Ana", "Ben"]
 
 
 def deal(
-    a_table,
-    a_hand,
-    b_table,
-    b_hand,
+    a_table: Any,
+    a_hand: Any,
+    b_table: Any,
+    b_hand: Any,
     *,
-    closed_by=None,
-    in_mano=False,
-    pinnacolone=None,
-    stalled=False,
-    names=PN,
-):
+    closed_by: str | None = None,
+    in_mano: bool = False,
+    pinnacolone: str | None = None,
+    stalled: bool = False,
+    names: list[str] = PN,
+) -> dict[str, Any]:
     return {
         "sides": {
             names[0]: {"table": a_table, "hand": a_hand},
@@ -949,7 +886,7 @@ def deal(
     }
 
 
-def test_pinnacola_defaults(client):
+def test_pinnacola_defaults(client: FlaskClient) -> None:
     """docs/rules.md §4: pinnacola options and defaults."""
     _, m = create(client, "pinnacola", PN)
     r = m["rules"]
@@ -961,7 +898,7 @@ def test_pinnacola_defaults(client):
     assert m["sides"] == PN
 
 
-def test_pinnacola_close(client):
+def test_pinnacola_close(client: FlaskClient) -> None:
     """docs/rules.md §3: table - hand; +100 for the side that closed."""
     table, _ = create(client, "pinnacola", PN)
     data = table.add_answer(deal(385, 0, 120, 45, closed_by="Ana"))
@@ -970,7 +907,7 @@ def test_pinnacola_close(client):
     assert data["match"]["dealer"] == "Ben"
 
 
-def test_pinnacola_close_in_mano(client):
+def test_pinnacola_close_in_mano(client: FlaskClient) -> None:
     """docs/rules.md §3: +200 instead if it closed in mano."""
     table, _ = create(client, "pinnacola", PN)
     data = table.add_answer(deal(300, 0, 0, 60, closed_by="Ana", in_mano=True))
@@ -978,28 +915,28 @@ def test_pinnacola_close_in_mano(client):
     assert data["hand"]["scores"] == {"Ana": 500, "Ben": -160}
 
 
-def test_pinnacola_no_meld_minus_100(client):
+def test_pinnacola_no_meld_minus_100(client: FlaskClient) -> None:
     """docs/rules.md §3: a side that laid no meld gets -100."""
     table, _ = create(client, "pinnacola", PN)
     data = table.add_answer(deal(200, 0, 0, 45, closed_by="Ana"))
     assert data["hand"]["scores"] == {"Ana": 300, "Ben": -145}
 
 
-def test_pinnacola_closer_hand_must_be_empty(client):
+def test_pinnacola_closer_hand_must_be_empty(client: FlaskClient) -> None:
     """docs/rules.md §3: the closer's own hand is empty."""
     table, _ = create(client, "pinnacola", PN)
     table.refused(deal(200, 15, 100, 45, closed_by="Ana"), "sides.Ana.hand")
     table.refused(deal(200, ["KS"], 100, 45, closed_by="Ana"), "sides.Ana.hand")
 
 
-def test_pinnacola_stalled(client):
+def test_pinnacola_stalled(client: FlaskClient) -> None:
     """docs/rules.md §3: stalled: no closing bonus; -100 without meld, stalled deals included."""
     table, _ = create(client, "pinnacola", PN)
     data = table.add_answer(deal(200, 30, 0, 50, stalled=True))
     assert data["hand"]["scores"] == {"Ana": 170, "Ben": -150}
 
 
-def test_pinnacola_stalled_void(client):
+def test_pinnacola_stalled_void(client: FlaskClient) -> None:
     """docs/rules.md §3: option stall: void scores the deal 0 for all."""
     table, _ = create(client, "pinnacola", PN, {"stall": "void"})
     data = table.add_answer(deal(200, 30, 0, 50, stalled=True))
@@ -1019,13 +956,13 @@ def test_pinnacola_stalled_void(client):
         {"pinnacolone": "Zed"},
     ],
 )
-def test_pinnacola_exactly_one_ending(client, kw):
+def test_pinnacola_exactly_one_ending(client: FlaskClient, kw: dict[str, Any]) -> None:
     """docs/api.md pinnacola: exactly one of closed_by, pinnacolone or stalled: true."""
     table, _ = create(client, "pinnacola", PN)
     table.refused(deal(1600, 0, 100, 0, **kw))
 
 
-def test_pinnacola_cards_entry(client):
+def test_pinnacola_cards_entry(client: FlaskClient) -> None:
     """docs/api.md / docs/rules.md §3: lists of cards are validated and valued by the server."""
     table, _ = create(client, "pinnacola", PN)
     body = deal(
@@ -1039,14 +976,14 @@ def test_pinnacola_cards_entry(client):
     assert data["hand"]["scores"] == {"Ana": 180, "Ben": 80}
 
 
-def test_pinnacola_cards_and_points_mixed(client):
+def test_pinnacola_cards_and_points_mixed(client: FlaskClient) -> None:
     """docs/api.md: table and hand are points or lists of cards."""
     table, _ = create(client, "pinnacola", PN)
     data = table.add_answer(deal([["QH", "KH", "AH"]], 0, 150, ["JK"], closed_by="Ana"))
     assert data["hand"]["scores"] == {"Ana": 135, "Ben": 125}
 
 
-def test_pinnacola_bad_meld_path(client):
+def test_pinnacola_bad_meld_path(client: FlaskClient) -> None:
     """docs/api.md: error paths like `sides.Us.table[0]`."""
     table, _ = create(
         client,
@@ -1074,14 +1011,14 @@ def test_pinnacola_bad_meld_path(client):
         (380, ["2H"], "sides.Ana.hand"),
     ],
 )
-def test_pinnacola_bad_points(client, a_table, a_hand, path):
+def test_pinnacola_bad_points(client: FlaskClient, a_table: int, a_hand: Any, path: str) -> None:
     """docs/api.md: table and hand are points in multiples of 5; docs/rules.md §5: red 2s are
     out."""
     table, _ = create(client, "pinnacola", PN)
     table.refused(deal(a_table, a_hand, 100, 0, closed_by="Ben"), path, path + "[0]")
 
 
-def test_pinnacola_every_side_given(client):
+def test_pinnacola_every_side_given(client: FlaskClient) -> None:
     """docs/rules.md §5: every side's table and hand must be given."""
     table, _ = create(client, "pinnacola", PN)
     body = deal(300, 0, 100, 20, closed_by="Ana")
@@ -1092,7 +1029,7 @@ def test_pinnacola_every_side_given(client):
     table.refused(body)
 
 
-def test_pinnacola_teams_partner_cards_count(client):
+def test_pinnacola_teams_partner_cards_count(client: FlaskClient) -> None:
     """docs/rules.md §3: in teams the closer's partner's cards still count against the side."""
     table, m = create(
         client,
@@ -1109,7 +1046,7 @@ def test_pinnacola_teams_partner_cards_count(client):
     assert data["match"]["totals"] == {"Us": 360, "Them": 185}
 
 
-def test_pinnacola_pinnacolone_wins_at_once(client):
+def test_pinnacola_pinnacolone_wins_at_once(client: FlaskClient) -> None:
     """docs/rules.md §3: Pinnacolone: no closing bonus, table >= 1500, the side wins at once."""
     table, _ = create(client, "pinnacola", PN, {"target": 3000})
     data = table.add_answer(deal(100, 0, 500, 0, closed_by="Ana"))
@@ -1121,7 +1058,7 @@ def test_pinnacola_pinnacolone_wins_at_once(client):
     assert match["winner"] == "Ana"
 
 
-def test_pinnacolone_wins_even_if_behind(client):
+def test_pinnacolone_wins_even_if_behind(client: FlaskClient) -> None:
     """docs/rules.md §3: a Pinnacolone wins outright."""
     table, _ = create(client, "pinnacola", PN, {"target": 5000})
     table.add_answer(deal(0, 40, 2500, 0, closed_by="Ben"))  # Ana -140, Ben 2600
@@ -1132,13 +1069,13 @@ def test_pinnacolone_wins_even_if_behind(client):
     assert match["winner"] == "Ana"
 
 
-def test_pinnacolone_table_below_1500_refused(client):
+def test_pinnacolone_table_below_1500_refused(client: FlaskClient) -> None:
     """docs/rules.md §3: the Pinnacolone side's table points include the 1500."""
     table, _ = create(client, "pinnacola", PN)
     table.refused(deal(1400, 0, 100, 0, pinnacolone="Ana"))
 
 
-def test_pinnacolone_from_cards(client):
+def test_pinnacolone_from_cards(client: FlaskClient) -> None:
     """docs/rules.md §3: a clean run of 13+ laid as cards is a Pinnacolone (1500)."""
     table, _ = create(client, "pinnacola", PN, {"pinelle": False})
     run = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
@@ -1147,7 +1084,7 @@ def test_pinnacolone_from_cards(client):
     assert data["match"]["winner"] == "Ana"
 
 
-def test_pinnacola_target(client):
+def test_pinnacola_target(client: FlaskClient) -> None:
     """docs/rules.md §3: match to a target; the higher total wins."""
     table, _ = create(client, "pinnacola", PN, {"target": 500})
     data = table.add_answer(deal(300, 0, 100, 0, closed_by="Ana"))
@@ -1159,7 +1096,7 @@ def test_pinnacola_target(client):
     assert table.add(deal(100, 0, 100, 30, closed_by="Ana")).status_code == 409
 
 
-def test_pinnacola_both_over_higher_wins(client):
+def test_pinnacola_both_over_higher_wins(client: FlaskClient) -> None:
     """docs/rules.md §3: the higher total wins (both over the target)."""
     table, _ = create(client, "pinnacola", PN, {"target": 500})
     data = table.add_answer(deal(400, 0, 600, 0, closed_by="Ana"))
@@ -1169,7 +1106,7 @@ def test_pinnacola_both_over_higher_wins(client):
     assert data["match"]["standings"] == ["Ben", "Ana"]
 
 
-def test_pinnacola_tie_plays_another_deal(client):
+def test_pinnacola_tie_plays_another_deal(client: FlaskClient) -> None:
     """docs/rules.md §3: equal totals play another deal."""
     table, _ = create(client, "pinnacola", PN, {"target": 500})
     data = table.add_answer(deal(400, 0, 500, 0, closed_by="Ana"))
@@ -1182,7 +1119,7 @@ def test_pinnacola_tie_plays_another_deal(client):
     assert data["match"]["winner"] == "Ben"
 
 
-def test_pinnacola_fixed_deals(client):
+def test_pinnacola_fixed_deals(client: FlaskClient) -> None:
     """docs/rules.md §3: a fixed number of deals (target null allowed only with deals)."""
     table, m = create(client, "pinnacola", PN, {"deals": 2, "target": None})
     assert m["rules"]["target"] is None
@@ -1194,7 +1131,7 @@ def test_pinnacola_fixed_deals(client):
     assert data["match"]["winner"] == "Ana"
 
 
-def test_pinnacola_fixed_deals_tie_plays_on(client):
+def test_pinnacola_fixed_deals_tie_plays_on(client: FlaskClient) -> None:
     """docs/rules.md §3: equal totals after the last deal play another deal."""
     table, _ = create(client, "pinnacola", PN, {"deals": 1, "target": None})
     data = table.add_answer(deal(100, 0, 200, 0, closed_by="Ana"))
@@ -1205,7 +1142,7 @@ def test_pinnacola_fixed_deals_tie_plays_on(client):
     assert data["match"]["winner"] == "Ben"
 
 
-def test_pinnacola_target_before_deals(client):
+def test_pinnacola_target_before_deals(client: FlaskClient) -> None:
     """docs/rules.md §3: target or deals, whichever comes first when both are set."""
     table, _ = create(client, "pinnacola", PN, {"deals": 5, "target": 1500})
     data = table.add_answer(deal(1500, 0, 0, 10, closed_by="Ana"))
@@ -1224,7 +1161,7 @@ def test_pinnacola_target_before_deals(client):
         {"deals": 0},
     ],
 )
-def test_pinnacola_bad_options(client, rules):
+def test_pinnacola_bad_options(client: FlaskClient, rules: dict[str, Any]) -> None:
     """docs/rules.md §4: pinnacola options; target null only when deals is set."""
     resp = create_raw(client, "pinnacola", PN, rules)
     assert resp.status_code == 422
@@ -1232,7 +1169,7 @@ def test_pinnacola_bad_options(client, rules):
 
 
 @pytest.mark.parametrize("players", [["Ana"], P3, P5])
-def test_pinnacola_player_count(client, players):
+def test_pinnacola_player_count(client: FlaskClient, players: list[str]) -> None:
     """docs/rules.md §5: pinnacola 2 or 4 players."""
     resp = create_raw(client, "pinnacola", players)
     assert resp.status_code == 422
@@ -1244,7 +1181,7 @@ def test_pinnacola_player_count(client, players):
 P6 = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"]
 
 
-def test_six_players_dealer_and_second_and_fourth_on_left_sit_out(client):
+def test_six_players_dealer_and_second_and_fourth_on_left_sit_out(client: FlaskClient) -> None:
     """docs/rules.md §2 (revision 2): 6: three are dealt in, the dealer and the second and fourth
     on his left sit out (the 1st, 3rd and 5th play); 300 = 1 unit (doubling, revision 2)."""
     table, m = create(client, "auction", P6)
@@ -1263,14 +1200,14 @@ def test_six_players_dealer_and_second_and_fourth_on_left_sit_out(client):
     }
 
 
-def test_bidder_meld_counts_without_tricks(client):
+def test_bidder_meld_counts_without_tricks(client: FlaskClient) -> None:
     """docs/rules.md §2: the bidder's meld always counts toward his bid."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 300, "tricks": 0}
     assert table.add_answer(body)["hand"]["payments"]["Ben"] == 2  # 1 unit (§2, revision 2)
 
 
-def test_units_meld_as_list(client):
+def test_units_meld_as_list(client: FlaskClient) -> None:
     """docs/api.md: a meld is either a number or a list of meld ids (run 150 + pinochle 40)."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": ["run", "pinochle"]}
@@ -1280,21 +1217,21 @@ def test_units_meld_as_list(client):
     assert data["hand"]["payments"]["Ben"] == -6
 
 
-def test_units_tricks_over_250_refused(client):
+def test_units_tricks_over_250_refused(client: FlaskClient) -> None:
     """docs/rules.md §1: a hand holds 250 trick points (classic)."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 100, "tricks": 260}
     table.refused(body, "tricks")
 
 
-def test_units_meld_over_3000_refused(client):
+def test_units_meld_over_3000_refused(client: FlaskClient) -> None:
     """docs/rules.md §5: a side's meld in one hand is at most 3000 points."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 3010, "tricks": 100}
     table.refused(body, "meld")
 
 
-def test_correct_auction_hand_recomputes(client):
+def test_correct_auction_hand_recomputes(client: FlaskClient) -> None:
     """docs/api.md PUT: replaces an earlier hand; every later total recomputed (kitty too)."""
     table, _ = create(client, "auction", P3)
     # docs/rules.md §2 revision 2: doubling pays 1 unit at 300-340, 2 at 350-390, 4 at 400-440
@@ -1312,7 +1249,7 @@ def test_correct_auction_hand_recomputes(client):
     assert match["kitty"] == -10
 
 
-def test_points_bidder_made_wins_even_if_lower(client):
+def test_points_bidder_made_wins_even_if_lower(client: FlaskClient) -> None:
     """docs/rules.md §2: if the bidder made it and reaches the target he wins (counted first)."""
     table = _points_opening(client)
     data = table.add_answer(
@@ -1324,7 +1261,7 @@ def test_points_bidder_made_wins_even_if_lower(client):
     assert match["winner"] == "Ana"
 
 
-def test_points_took_trick_box(client):
+def test_points_took_trick_box(client: FlaskClient) -> None:
     """docs/rules.md §1/§5: took_trick is accepted in every pinochle form (a trick worth 0)."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts(
@@ -1337,7 +1274,7 @@ def test_points_took_trick_box(client):
     assert table.add_answer(body)["hand"]["scores"] == {"Ana": 60, "Ben": 350, "Cruz": 70}
 
 
-def test_points_concession_tricks_left_out(client):
+def test_points_concession_tricks_left_out(client: FlaskClient) -> None:
     """docs/rules.md §2: on a concession no trick is played; an opponent scores his meld only."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = {
@@ -1350,7 +1287,7 @@ def test_points_concession_tricks_left_out(client):
     assert table.add_answer(body)["hand"]["scores"] == {"Ana": -400, "Ben": 40, "Cruz": 20}
 
 
-def test_points_counters_multiples_of_ten(client):
+def test_points_counters_multiples_of_ten(client: FlaskClient) -> None:
     """docs/rules.md §1: under counters each side's trick points are a multiple of 10."""
     table, _ = create(client, "auction", P3, {"scoring": "points", "counting": "counters"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 150, "Cruz": 0}, {"Ana": 45, "Ben": 160, "Cruz": 45})
@@ -1359,7 +1296,7 @@ def test_points_counters_multiples_of_ten(client):
     assert table.add_answer(body)["hand"]["scores"] == {"Ana": 50, "Ben": 310, "Cruz": 40}
 
 
-def test_points_five_players(client):
+def test_points_five_players(client: FlaskClient) -> None:
     """docs/rules.md §2/§5: with 5, dealer and second on his left are dealt out (points mode)."""
     table, _ = create(client, "auction", P5, {"scoring": "points"})
     body = pts("Dee", 300, {"Ben": 0, "Dee": 200, "Eve": 40}, {"Ben": 30, "Dee": 150, "Eve": 70})
@@ -1379,7 +1316,9 @@ def test_points_five_players(client):
         (["10S", "JS", "QS", "KS", "AS"], True, 55),
     ],
 )
-def test_meld_pinnacola_more_values(client, cards, pinelle, points):
+def test_meld_pinnacola_more_values(
+    client: FlaskClient, cards: list[str], pinelle: bool, points: int
+) -> None:
     """docs/rules.md §3: wilds count their own value; pinelle; Pinnacola x2."""
     resp = meld_pinnacola(client, cards, pinelle)
     assert resp.status_code == 200, resp.get_json()
@@ -1394,12 +1333,12 @@ def test_meld_pinnacola_more_values(client, cards, pinelle, points):
         ["JK", "JK"],
     ],
 )
-def test_meld_pinnacola_more_refused(client, cards):
+def test_meld_pinnacola_more_refused(client: FlaskClient, cards: list[str]) -> None:
     """docs/rules.md §3: sets in different suits, runs A low or A high."""
     assert meld_pinnacola(client, cards).status_code == 422
 
 
-def test_meld_pinochle_double(client):
+def test_meld_pinochle_double(client: FlaskClient) -> None:
     """docs/rules.md §5: the calculator reports the double form when a hand holds all eight."""
     cards = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC", "9H", "10C"]
     resp = client.post(
@@ -1412,7 +1351,7 @@ def test_meld_pinochle_double(client):
     assert body["total"] == 1010
 
 
-def test_pinnacola_default_teams(client):
+def test_pinnacola_default_teams(client: FlaskClient) -> None:
     """docs/api.md: teams default: players 1+3 and 2+4, named "Team 1" and "Team 2"."""
     table, m = create(client, "pinnacola", P4)
     assert m["sides"] == ["Team 1", "Team 2"]
@@ -1420,21 +1359,21 @@ def test_pinnacola_default_teams(client):
     assert table.add_answer(body)["hand"]["scores"] == {"Team 1": -120, "Team 2": 500}
 
 
-def test_pinnacola_player_as_side_refused_in_teams(client):
+def test_pinnacola_player_as_side_refused_in_teams(client: FlaskClient) -> None:
     """docs/rules.md §5: closed_by and pinnacolone take side names."""
     table, _ = create(client, "pinnacola", P4)
     body = deal(0, 20, 300, 0, closed_by="Ben", names=["Team 1", "Team 2"])
     table.refused(body)
 
 
-def test_pinnacola_stall_void_no_meld(client):
+def test_pinnacola_stall_void_no_meld(client: FlaskClient) -> None:
     """docs/rules.md §3: stall void scores the deal 0 for all (no -100 either)."""
     table, _ = create(client, "pinnacola", PN, {"stall": "void"})
     data = table.add_answer(deal(0, 30, 0, 50, stalled=True))
     assert data["hand"]["scores"] == {"Ana": 0, "Ben": 0}
 
 
-def test_doubling_top_bid(client):
+def test_doubling_top_bid(client: FlaskClient) -> None:
     """docs/rules.md §2/§4: doubling doubles every 50 from 650; bids up to 2000 (2000: 2**34
     units: revision 2's doubling doubles every 50 from 350, 1 unit at 300-340)."""
     table, _ = create(client, "auction", P5)
@@ -1453,7 +1392,7 @@ def test_doubling_top_bid(client):
     assert table.get()["totals"]["Ben"] == 4 * u + 10
 
 
-def test_points_all_pass(client):
+def test_points_all_pass(client: FlaskClient) -> None:
     """docs/rules.md §2: all pass: the hand is thrown in, the deal passes on."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     data = table.add_answer({"outcome": "all_pass"})
@@ -1462,7 +1401,7 @@ def test_points_all_pass(client):
     assert data["match"]["leader"] == "Cruz"
 
 
-def test_points_bidder_meld_counts_without_trick_points(client):
+def test_points_bidder_meld_counts_without_trick_points(client: FlaskClient) -> None:
     """docs/rules.md §2: the bidder's meld always counts (his buried cards are his)."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts("Ben", 300, {"Ana": 0, "Ben": 300, "Cruz": 0}, {"Ana": 130, "Ben": 0, "Cruz": 120})
@@ -1470,19 +1409,19 @@ def test_points_bidder_meld_counts_without_trick_points(client):
 
 
 @pytest.mark.parametrize("players", [["Ana", "Ben"], P6 + ["Gus"]])
-def test_auction_player_count(client, players):
+def test_auction_player_count(client: FlaskClient, players: list[str]) -> None:
     """docs/rules.md §5: auction 3-6 players."""
     assert create_raw(client, "auction", players).status_code == 422
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "0"])
-def test_unit_value_refused(client, value):
+def test_unit_value_refused(client: FlaskClient, value: str) -> None:
     """docs/rules.md §4: unit_value is money per unit."""
     resp = create_raw(client, "auction", P3, {"unit_value": value})
     assert resp.status_code == 422
 
 
-def test_pinnacolone_beats_higher_opponent(client):
+def test_pinnacolone_beats_higher_opponent(client: FlaskClient) -> None:
     """docs/rules.md §3: a Pinnacolone wins outright, even if the other side passes the target
     too."""
     table, _ = create(client, "pinnacola", PN)
@@ -1492,14 +1431,14 @@ def test_pinnacolone_beats_higher_opponent(client):
     assert data["match"]["winner"] == "Ana"
 
 
-def test_meld_pinnacola_a_high_pinnacola(client):
+def test_meld_pinnacola_a_high_pinnacola(client: FlaskClient) -> None:
     """docs/rules.md §3: A high as Q-K-A; a clean run of 7 is a Pinnacola (x2)."""
     resp = meld_pinnacola(client, ["8D", "9D", "10D", "JD", "QD", "KD", "AD"])
     assert resp.status_code == 200
     assert resp.get_json()["points"] == 150
 
 
-def test_points_correction_ending_early_is_409(client):
+def test_points_correction_ending_early_is_409(client: FlaskClient) -> None:
     """docs/api.md PUT: a correction that would end the match before hands that follow it: 409."""
     table = _points_opening(client)
     table.add_answer(
@@ -1521,7 +1460,7 @@ def test_points_correction_ending_early_is_409(client):
         ["dix", "dix", "dix"],
     ],
 )
-def test_auction_meld_list_feasibility(client, meld):
+def test_auction_meld_list_feasibility(client: FlaskClient, meld: Any) -> None:
     """docs/rules.md §1/§5: meld lists refused when infeasible in the all-at-once forms."""
     table, _ = create(client, "auction", P3)
     body = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": meld, "tricks": 200}
@@ -1529,7 +1468,7 @@ def test_auction_meld_list_feasibility(client, meld):
     assert any(k.startswith("meld") for k in errs), errs
 
 
-def test_points_meld_list_path(client):
+def test_points_meld_list_path(client: FlaskClient) -> None:
     """docs/api.md: paths like meld.Ben[2]; docs/rules.md §5: checked per side."""
     table, _ = create(client, "auction", P3, {"scoring": "points"})
     body = pts(
@@ -1542,7 +1481,7 @@ def test_points_meld_list_path(client):
     assert any(k.startswith("meld.Ben") for k in errs), errs
 
 
-def test_write_needs_token_and_version(client):
+def test_write_needs_token_and_version(client: FlaskClient) -> None:
     """docs/api.md: 401 without a valid token; 409 for a stale version; Idempotency-Key replays."""
     table, _ = create(client, "auction", P3)
     assert client.post(table.url("/hands"), json=made("Ben", 300)).status_code == 401

@@ -226,6 +226,7 @@ def test_pinnacola_meld_refusals(client: FlaskClient, body: dict[str, Any], path
     assert path in errors_of(response)
 
 
+@pytest.mark.own_app  # it adds a route
 def test_a_crash_is_a_json_500(app: Flask) -> None:
     def boom() -> NoReturn:
         raise RuntimeError("a bug")

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from scorekeeper import export_import, service
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, IdempotentWrite, utcnow
-from scorekeeper.rules import RuleError, runner
+from scorekeeper.rules import RuleError
 from scorekeeper.rules.variants import find_variant
 from tests.helpers import Table, hidden
 
@@ -53,8 +53,8 @@ def fill(app: Flask, public_id: str, hands: int) -> None:
 @pytest.fixture
 def plays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The number of hands of every replay of the auction rules, in order (every replay goes
-    through ``Variant.resume``; the suite's resume check is off here, it replays more)."""
-    monkeypatch.setattr(runner, "CHECK_RESUME", False)
+    through ``Variant.resume``; the suite's resume check of tests/conftest.py replays with the
+    class's own method, not counted here)."""
     variant = find_variant("auction")
     real = variant.resume
     calls: list[int] = []
@@ -277,7 +277,6 @@ def test_sqlite_replays_without_holding_the_write_lock(
     table.create(AUCTION)
     other = Table(table.client)
     other.create(AUCTION)
-    monkeypatch.setattr(runner, "CHECK_RESUME", False)
     variant = find_variant("auction")
     real = variant.resume
     writes: list[str] = []
@@ -308,7 +307,6 @@ def test_sqlite_rechecks_the_version_inside_the_lock(
 ) -> None:
     path = sqlite_file(app)
     table.create(AUCTION)
-    monkeypatch.setattr(runner, "CHECK_RESUME", False)
     variant = find_variant("auction")
     real = variant.resume
     calls: list[int] = []

@@ -71,9 +71,10 @@ def live_server(app: Flask) -> Iterator[str]:
     """The app served by a threaded werkzeug server on a free port; its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     # Keep track of the request threads, so that the teardown can wait for the requests still
-    # running (the service worker fetches pages after a test's last step): the app fixture then
-    # disposes of the database engine, and a connection still checked out by such a request
-    # would be left open (a ResourceWarning that failed another test).
+    # running (the service worker fetches pages after a test's last step): the worker's app
+    # serves the next test, whose tables the app fixture empties first, and its engine is
+    # disposed of at the end of the session, when a connection still checked out by such a
+    # request would be left open (a ResourceWarning that failed another test).
     server.daemon_threads = False
     server.block_on_close = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
