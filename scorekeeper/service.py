@@ -100,20 +100,14 @@ from .models import (
 from .rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish, runner
 from .rules.auction import settlement_of
 from .rules.entry import unstorable
+from .rules.ledger import Ledger, ledger
 from .rules.match import HandResult, Problem, name_key, read_name
 from .rules.ratings import Ratings, rate
-from .rules.records import (
-    SUMMARY_VERSION,
-    Ledger,
-    MatchSummary,
-    Records,
-    compile_records,
-    ledger,
-    summarise,
-)
+from .rules.records import Records, compile_records
 from .rules.replay import problem_of, replay
 from .rules.revisions import split_carried
 from .rules.settle import Settlement
+from .rules.summary import SUMMARY_VERSION, MatchSummary, summarise
 from .rules.variants import find_variant
 
 #: The longest ``Idempotency-Key`` kept (the column's size).

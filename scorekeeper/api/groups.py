@@ -18,9 +18,10 @@ from flask import Response, jsonify, request
 from .. import rate_limits, service
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
+from ..rules.counters import Rate
 from ..rules.entry import as_object, as_str, check_keys
 from ..rules.ratings import Rating
-from ..rules.records import Rate, Record
+from ..rules.records import Record
 from ..rules.variants import find_variant
 from ..security import external_url, no_store
 from . import bp

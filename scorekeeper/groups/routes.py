@@ -41,7 +41,7 @@ from ..matches.share import qr_svg
 from ..matches.tokens import keep_token, opened_matches, remember_opened, token_for
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
-from ..rules.records import MatchSummary
+from ..rules.summary import MatchSummary
 from ..rules.variants import Variant, all_variants, find_variant
 from ..security import external_url, no_store
 from . import bp
