@@ -413,6 +413,10 @@ class Auction(Variant):
             meld_values={} if units else meld_values(setup.options),
         )
 
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
+        return HandFacts(summary=bid_entry_summary(entry))
+
     def runner(self, setup: Setup) -> Runner:
         """Payments in units, or scores to the target in points."""
         return _AuctionRunner(setup)

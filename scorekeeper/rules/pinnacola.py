@@ -735,6 +735,10 @@ class PinnacolaVariant(Variant):
             members=members_of(setup, setup.sides),
         )
 
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """How the deal ended (:func:`~scorekeeper.rules.facts.deal_summary`)."""
+        return HandFacts(summary=deal_summary(entry))
+
     def runner(self, setup: Setup) -> Runner:
         """Every deal: totals, the end by target, by deals or by a Pinnacolone.
 

@@ -271,6 +271,10 @@ class _PlainPinochle(Variant):
             meld_values=meld_values(setup.options),
         )
 
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """A declaration out (:func:`~scorekeeper.rules.facts.plain_summary`)."""
+        return HandFacts(summary=plain_summary(entry))
+
     def runner(self, setup: Setup) -> Runner:
         """Scores per side, the target and its tie rule, declaring out and (three-handed) the
         play-on for second place."""
@@ -649,6 +653,10 @@ class PartnershipAuction(Variant):
             members=members_of(setup, setup.sides),
             meld_values=meld_values(setup.options),
         )
+
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
+        return HandFacts(summary=bid_entry_summary(entry))
 
     def runner(self, setup: Setup) -> Runner:
         """Made, set, conceded or all pass, the bidding side counted first."""

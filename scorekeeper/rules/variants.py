@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeVar
 
 from . import runner as resumable
 from .errors import MatchOverError, RuleError, for_hand
+from .facts import HandFacts
 from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
 from .runner import Checkpoint, Runner
@@ -98,6 +99,13 @@ class Variant(ABC):
     def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
         """How a hand dealt to ``active`` (everybody when empty) is shown and typed in: the
         pages, tools, export and API ask this instead of the form's id."""
+
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """What a stored hand the rules now refuse (docs/rules.md §7) still says of itself: its
+        summary line, read leniently from the entry as typed (a hand the rules score gets its
+        facts from them, :attr:`~scorekeeper.rules.match.HandResult.facts`). Forms whose
+        entry has something to say override it."""
+        return HandFacts()
 
     @abstractmethod
     def runner(self, setup: Setup) -> Runner:
