@@ -111,7 +111,7 @@ class _Family:
         self.standing = _Standing()
         self.hands = 0
         self.points: list[int] | None = None  # [points, hands]
-        self.groups: dict[str, Mapping[str, Any]] = {}
+        self.groups: dict[str, dict[str, Any]] = {}
 
     def add(self, figures: Figures) -> None:
         self.hands += figures.hands
@@ -122,11 +122,15 @@ class _Family:
             self.points[1] += figures.hands
         for group in GROUPS:
             values = figures.groups.get(group.name)
-            if values is not None:
-                before = self.groups.get(group.name)
-                self.groups[group.name] = (
-                    values if before is None else group.combine(before, values)
-                )
+            if values is None:
+                continue
+            mine = self.groups.get(group.name)
+            if mine is None:
+                self.groups[group.name] = dict(values)
+                continue
+            for counter in group.counters:  # in place: one pass over many summaries
+                name = counter.name
+                mine[name] = counter.combine(mine[name], values[name])
 
     def frozen(self, family: str) -> FamilyRecord:
         points_per_hand = None

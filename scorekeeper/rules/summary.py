@@ -177,7 +177,14 @@ class _Tally:
         self.groups: dict[str, dict[str, Any]] = {}
 
     def figures(self) -> Figures:
-        return Figures(self.hands, self.points, self.groups)
+        groups = {
+            name: {
+                counter: dict(sorted(value.items())) if isinstance(value, dict) else value
+                for counter, value in values.items()
+            }
+            for name, values in self.groups.items()
+        }
+        return Figures(self.hands, self.points, groups)
 
 
 def _side_players(setup: Setup, side: str) -> tuple[str, ...]:
