@@ -25,7 +25,10 @@ from typing import Any
 from .cards import Card, Rank, Suit
 from .entry import as_bool, as_int, as_list, as_object, as_side, check_keys, side_map
 from .errors import RuleError, join_path
-from .facts import CLOSED, PINNACOLONE, STALLED, Closing, HandFacts, deal_summary
+from .facts import CLOSED as CLOSED  # how a deal ends: still this module's names too
+from .facts import PINNACOLONE as PINNACOLONE
+from .facts import STALLED as STALLED
+from .facts import Closing, HandFacts, deal_summary
 from .match import (
     FINISHED,
     IN_PROGRESS,
