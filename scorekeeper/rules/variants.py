@@ -14,10 +14,12 @@ out again (a test that brings its own form).
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from . import runner as resumable
@@ -29,9 +31,9 @@ from .runner import Checkpoint, Runner
 from .table import Table
 from .text import N_
 
-#: Modules that define variants; imported on first use so that they may import this one.
-_MODULES = ("pinochle_forms", "auction", "pinnacola")
 _REGISTRY: dict[str, Variant] = {}
+#: Whether every module of the rules package was imported (:func:`_load`).
+_LOADED: list[bool] = []
 
 
 @dataclass(frozen=True)
@@ -209,9 +211,11 @@ def find_variant(variant_id: object) -> Variant:
 
 
 def _load() -> None:
-    for name in _MODULES:
-        try:
-            importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{__package__}.{name}":
-                raise
+    """Import every module of the rules package, once, on first use (so that they may import
+    this one): each form registers itself as its module is imported, so a new form's module is
+    found without being listed anywhere."""
+    if _LOADED:
+        return
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        importlib.import_module(f"{__package__}.{module.name}")
+    _LOADED.append(True)
