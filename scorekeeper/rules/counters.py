@@ -96,7 +96,8 @@ class Counter:
 class Group:
     """A group of counters a holder has in one match (``None`` where it does not apply)."""
 
-    #: Its name: the summary's JSON key and the records' field (:class:`FamilyRecord`).
+    #: Its name: the summary's JSON key and the records' field
+    #: (:class:`~scorekeeper.rules.records.FamilyRecord`).
     name: str
     counters: tuple[Counter, ...]
     #: The contributions of one hand (``scale``: 10 under ``simple`` counting, else 1).
@@ -113,10 +114,6 @@ class Group:
     def start(self) -> dict[str, Any]:
         """Every counter before the first hand."""
         return {counter.name: counter.start for counter in self.counters}
-
-    def combine(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
-        """Two holders' (or matches') values added up."""
-        return {c.name: c.combine(a[c.name], b[c.name]) for c in self.counters}
 
     def load(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The values a summary's JSON holds."""
