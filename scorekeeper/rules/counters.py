@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from .facts import CLOSED, PINNACOLONE
 from .match import HandResult, Setup
-from .table import Entry, Table
+from .table import Table
 
 #: The lower bound of each bid bracket (docs/records.md "Bids"); the last is open-ended.
 BID_BRACKETS: Final = (250, 300, 350, 400)
@@ -348,7 +348,7 @@ GROUPS: Final = (
         ),
         _read_closing,
         _closing_record,
-        # Every side of a rummy deal form.
-        kept_by=lambda setup, table: setup.sides if table.entry is Entry.RUMMY_DEAL else (),
+        # Every side of a form whose deals close.
+        kept_by=lambda setup, table: setup.sides if table.entry.deals_close else (),
     ),
 )
