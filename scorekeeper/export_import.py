@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .models import Match
-from .rules import MatchOverError, MatchState, RuleError
+from .rules import MatchOverError, MatchState, RuleError, find_variant
 from .rules.entry import as_bool, as_list, as_object, check_keys
+from .rules.facts import HandFacts
 from .rules.match import kitty_balances, running_totals
 from .rules.revisions import revision_1_options, split_carried
 from .service import MAX_HANDS as SERVICE_MAX_HANDS
@@ -67,11 +68,12 @@ def match_document(match: Match) -> dict[str, Any]:
     }
 
 
-def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, Any]], str]) -> str:
-    """One row per hand: number, dealer, what was entered (``summary`` of it and the entry
-    itself as JSON), every side's score in that hand, then every side's total after it. A
-    stored hand the rules refuse now, and those after it, have their row with no numbers
-    (``state.problems``, docs/rules.md §7).
+def match_csv(match: Match, state: MatchState, summary: Callable[[HandFacts], str]) -> str:
+    """One row per hand: number, dealer, what was entered (``summary`` of the hand's facts,
+    which the rules wrote, and the entry itself as JSON), every side's score in that hand,
+    then every side's total after it. A stored hand the rules refuse now, and those after it,
+    have their row with no numbers (``state.problems``, docs/rules.md §7), and the line the
+    form still reads in them (``Variant.describe``).
 
     Headings are English and fixed, so that a spreadsheet made from one export reads the next.
     """
@@ -96,7 +98,7 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
         row: list[Any] = [
             hand.number,
             _cell(hand.dealer),
-            _cell(summary(hand.input)),
+            _cell(summary(hand.facts)),
             _json_cell(hand.input),
         ]
         row += [numbers.get(side, "") for side in sides]
@@ -109,13 +111,14 @@ def match_csv(match: Match, state: MatchState, summary: Callable[[Mapping[str, A
     # Stored hands the rules refuse now (docs/rules.md §7): the replay stopped before the
     # first; they are listed as entered, with no scores (the dealer of the first is known).
     numbers_width = (len(sides) + int(kitty)) * 2
+    variant = find_variant(match.variant)
     for stored in match.hands[len(state.hands) :]:
         dealer = state.dealer if stored.number == len(state.hands) + 1 else ""
         writer.writerow(
             [
                 stored.number,
                 _cell(dealer),
-                _cell(summary(stored.input)),
+                _cell(summary(variant.describe(stored.input))),
                 _json_cell(stored.input),
                 *[""] * numbers_width,
             ]

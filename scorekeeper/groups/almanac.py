@@ -21,27 +21,16 @@ from markupsafe import Markup
 
 from .. import service
 from ..models import Group
+from ..rules.counters import HANDS, Figure, Rate
 from ..rules.ratings import Rating, Ratings
-from ..rules.records import (
-    HANDS,
-    PINNACOLA,
-    PINOCHLE,
-    FamilyRecord,
-    Figure,
-    Rate,
-    Record,
-    Records,
-)
-from ..rules.text import N_
+from ..rules.records import FamilyRecord, Record, Records
+from ..rules.summary import family_titles
 from ..rules.variants import all_variants, find_variant
 from ..web.charts import RatingPoint, ratings_chart_svg
 from ..web.lookups import group_to_read_or_404
 from ..web.page import members_text
 from ..web.session import key_for, remember_group
 from . import bp
-
-#: The game families' names (``rules.records.FAMILIES``), for the pages to translate.
-FAMILY_TITLES: dict[str, str] = {PINOCHLE: N_("Pinochle"), PINNACOLA: N_("Pinnacola")}
 
 
 @dataclass(frozen=True)
@@ -97,9 +86,10 @@ def record_tables(found: Records, names: Mapping[str, str]) -> list[FigureTable]
         return members_text([name(key) for key in keys])
 
     tables = [*_standings(found, name, pair), _head_to_head(found, name)]
-    families = [f for f in FAMILY_TITLES if _family_records(found.players, f)]
+    titles = family_titles()
+    families = [f for f in titles if _family_records(found.players, f)]
     for family in families:
-        title = str(_(FAMILY_TITLES[family]))
+        title = str(_(titles[family]))
         players = [(name(k), r) for k, r in _family_records(found.players, family)]
         teams = [(pair(k), r) for k, r in _family_records(found.partnerships, family)]
         tables.extend(_family_tables(family, title, players + teams))
@@ -309,7 +299,7 @@ def ratings(read_id: str) -> str:
     nights = [played.night for played in history.matches]
     families = [
         family_ratings(family, found, history.names, nights)
-        for family in FAMILY_TITLES
+        for family in family_titles()
         if family in found.current
     ]
     return render_template(
@@ -339,7 +329,7 @@ def family_ratings(
         for i in range(1, len(line)):
             line[i] = line[i] or line[i - 1]
         points.append(line)
-    title = str(_(FAMILY_TITLES[family]))
+    title = str(_(family_titles()[family]))
     chart = ratings_chart_svg(
         [names.get(key, key) for key in order],
         points,

@@ -30,7 +30,7 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
-from ..rules.records import MatchSummary
+from ..rules.summary import MatchSummary
 from ..rules.variants import all_variants, find_variant
 from ..web.forms import FormError, add_error, plain_message_of, plain_rule_message
 from ..web.imports import import_page

@@ -40,6 +40,8 @@ from .auction_hands import (
 from .cards import Suit
 from .entry import as_object
 from .errors import RuleError
+from .facts import Contract as Bid
+from .facts import HandFacts, Meld, bid_entry_summary, listed_ids
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -81,7 +83,7 @@ from .schedules import SCHEDULES, brackets, read_schedule, trump_multiplier, uni
 from .settle import CENT, Settlement, settle_up
 from .table import BID_WORDS, Entry, Table, Tool, seated, sides_of
 from .text import N_
-from .variants import Variant, register
+from .variants import PINOCHLE, Variant, register
 
 #: How an auction match is kept: units settled up at the end of the night, or points to a
 #: target (docs/rules.md §2, last paragraph).
@@ -315,6 +317,8 @@ class Auction(Variant):
         "3 play each hand (3-6 at the table); the high bidder takes the widow and plays alone"
     )
     player_counts = (3, 4, 5, 6)
+    family = PINOCHLE
+    rank = 40
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
         """``min_bid`` and ``scoring``, then the options of the chosen scoring mode, and
@@ -409,6 +413,10 @@ class Auction(Variant):
             meld_values={} if units else meld_values(setup.options),
         )
 
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
+        return HandFacts(summary=bid_entry_summary(entry))
+
     def runner(self, setup: Setup) -> Runner:
         """Payments in units, or scores to the target in points."""
         return _AuctionRunner(setup)
@@ -453,6 +461,12 @@ class _AuctionRunner(Runner):
             )
             self.over = self.winner is not None
             raised = (raised_target(before, self.target),) if self.target != before else ()
+            melds = hand.meld or {}
+            facts = HandFacts(
+                _bid(hand.contract, hand.outcome),
+                tuple(Meld(p, melds[p], listed_ids(raw["meld"][p])) for p in melds),
+                summary=bid_entry_summary(raw),
+            )
             return HandResult(
                 number,
                 dealer,
@@ -460,14 +474,29 @@ class _AuctionRunner(Runner):
                 scores=hand.scores,
                 active=active,
                 notes=(*hand.notes, *raised),
+                facts=facts,
             )
         units_hand = read_units_hand(raw, players, active, options)
         payments = hand_payments(players, units_hand.outcome, units_hand.contract, options)
         for player in players:
             self.totals[player] += payments[player]
         self.kitty += payments[KITTY]
+        contract = units_hand.contract
+        # In units only the bidder's meld may be entered (docs/records.md "Who holds a figure").
+        meld = (
+            (Meld(contract.bidder, units_hand.meld, listed_ids(raw.get("meld"))),)
+            if contract is not None and units_hand.meld is not None
+            else ()
+        )
+        facts = HandFacts(_bid(contract, units_hand.outcome), meld, summary=bid_entry_summary(raw))
         return HandResult(
-            number, dealer, raw, payments=payments, active=active, notes=units_hand.notes
+            number,
+            dealer,
+            raw,
+            payments=payments,
+            active=active,
+            notes=units_hand.notes,
+            facts=facts,
         )
 
     def state(self, results: tuple[HandResult, ...]) -> MatchState:
@@ -490,11 +519,20 @@ class _AuctionRunner(Runner):
         )
 
 
+def _bid(contract: Contract | None, outcome: str) -> Bid | None:
+    """The facts of a hand's contract (``None``: everybody passed)."""
+    if contract is None:
+        return None
+    trump = contract.trump.word if contract.trump is not None else None
+    return Bid(contract.bidder, contract.bid, outcome, trump)
+
+
 def settlement_of(setup: Setup, state: MatchState) -> Settlement:
     """The settle-up of an auction match in units (API ``GET .../settlement``).
 
     Any other match has none: a :class:`RuleError` on ``_`` (the API's 409).
     """
-    if setup.variant != "auction" or setup.options.get("scoring") != UNITS:
+    # Asked of the options, not the form's id: a form of its own kept in units settles too.
+    if setup.options.get("scoring") != UNITS or "unit_value" not in setup.options:
         raise RuleError("_", "only auction pinochle in units has a settle-up", code="no_settlement")
     return settle_up(state.totals, state.kitty or 0, setup.players, setup.options["unit_value"])

@@ -9,12 +9,16 @@ units is :func:`scorekeeper.rules.auction.hand_payments`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .cards import Suit
 from .entry import as_choice, as_int, as_object, as_side, as_str, check_keys
 from .errors import RuleError
+from .facts import CONCEDED as CONCEDED
+from .facts import MADE as MADE
+from .facts import SET as SET
+from .facts import THROWN_IN as THROWN_IN
 from .pinochle import (
     BID_STEP,
     COUNTINGS,
@@ -38,12 +42,8 @@ BIDDER_TAKEN: Final = "taken"
 BIDDER_BID: Final = "bid"
 
 #: How a hand ends (the API's ``outcome``): the bidder made or was set, conceded without
-#: playing, threw his hand in before looking at the widow (units with a kitty only), or nobody
-#: bid.
-MADE: Final = "made"
-SET: Final = "set"
-CONCEDED: Final = "conceded"
-THROWN_IN: Final = "thrown_in"
+#: playing, threw his hand in before looking at the widow (units with a kitty only)
+#: (:mod:`~scorekeeper.rules.facts`'s), or nobody bid.
 ALL_PASS: Final = "all_pass"
 #: The outcomes of a hand kept in points (docs/rules.md §4: ``thrown_in`` exists only in units).
 OUTCOMES: Final = (MADE, SET, CONCEDED, ALL_PASS)
@@ -254,6 +254,8 @@ class PointsHand:
     #: Points per player of the match (0 for the dealt-out ones and on an all pass).
     scores: Mapping[str, int] | None = None
     notes: tuple[Note, ...] = ()
+    #: Every active player's meld as entered (none on an all pass).
+    meld: Mapping[str, int] | None = None
 
 
 def read_points_hand(
@@ -290,17 +292,19 @@ def read_points_hand(
         raise RuleError("meld", "is required", code="required")
     meld = read_melds(body["meld"], "meld", sides, options, all_at_once=True)
     if outcome == CONCEDED:
-        return _conceded_in_points(body, players, sides, contract, meld, counting_of(options))
-    return _played_in_points(
-        body,
-        players,
-        sides,
-        contract,
-        meld,
-        outcome,
-        counting_of(options),
-        scores_bid=options.get("bidder_scores", BIDDER_TAKEN) == BIDDER_BID,
-    )
+        hand = _conceded_in_points(body, players, sides, contract, meld, counting_of(options))
+    else:
+        hand = _played_in_points(
+            body,
+            players,
+            sides,
+            contract,
+            meld,
+            outcome,
+            counting_of(options),
+            scores_bid=options.get("bidder_scores", BIDDER_TAKEN) == BIDDER_BID,
+        )
+    return replace(hand, meld=meld)
 
 
 def _conceded_in_points(

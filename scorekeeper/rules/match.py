@@ -14,6 +14,7 @@ from typing import Any
 
 from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
+from .facts import HandFacts
 from .text import N_, Note
 
 #: The ways the deal and the play may pass (docs/rules.md §5).
@@ -112,6 +113,9 @@ class HandResult:
     #: Short facts a page may show ("meld lost: no trick"): English templates and values,
     #: translated by the page (``str(note)`` is the English).
     notes: tuple[Note, ...] = ()
+    #: What the hand was (the contract, the meld entered, the end of a deal, its summary
+    #: line), as the rules that scored it read it: nothing else reads ``input`` again.
+    facts: HandFacts = HandFacts()
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,10 @@ from typing import Any
 from .cards import Card, Rank, Suit
 from .entry import as_bool, as_int, as_list, as_object, as_side, check_keys, side_map
 from .errors import RuleError, join_path
+from .facts import CLOSED as CLOSED  # how a deal ends: still this module's names too
+from .facts import PINNACOLONE as PINNACOLONE
+from .facts import STALLED as STALLED
+from .facts import Closing, HandFacts, deal_summary
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -46,7 +50,7 @@ from .options import (
 from .runner import Runner
 from .table import DEAL_WORDS, Entry, Table, Tool, members_of, seated
 from .text import N_, Note, note
-from .variants import Variant, register
+from .variants import PINNACOLA, Variant, register
 
 # --- Numbers of the game (seed 001; docs/rules.md §3) ---------------------------------------------
 
@@ -79,10 +83,6 @@ HAND_SIZES = (10, 13, 15, 19)
 
 SET = "set"
 RUN = "run"
-
-CLOSED = "closed"
-PINNACOLONE = "pinnacolone"
-STALLED = "stalled"
 
 
 # --- Cards ------------------------------------------------------------------------------------
@@ -409,6 +409,8 @@ class SideDeal:
     laid_meld: bool
     #: Whether its table, given as cards, holds a Pinnacolone (``None``: given as points).
     has_pinnacolone: bool | None = None
+    #: The Pinnacolas (clean runs of 7 to 12) of its table given as cards (``None``: points).
+    pinnacolas: int | None = None
 
 
 @dataclass(frozen=True)
@@ -423,6 +425,13 @@ class Deal:
     side: str | None
     in_mano: bool
     notes: tuple[Note, ...]
+    #: Each side whose table was given as cards, with its Pinnacolas.
+    pinnacolas: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def closing(self) -> Closing:
+        """How the deal ended, as the hand's facts say it."""
+        return Closing(self.ending, self.side, self.in_mano, self.pinnacolas)
 
 
 def read_side(
@@ -436,15 +445,18 @@ def read_side(
     table_path, hand_path = join_path(path, "table"), join_path(path, "hand")
     cards: list[tuple[Card, str]] = []
     has_pinnacolone: bool | None = None
+    pinnacolas: int | None = None
     raw_table = entry["table"]
     if isinstance(raw_table, list):
         table = 0
         has_pinnacolone = False
+        pinnacolas = 0
         for i, raw_meld in enumerate(raw_table):
             meld_path = join_path(table_path, i)
             meld = value_meld(raw_meld, pinelle=pinelle, joker_sets=joker_sets, path=meld_path)
             table += meld.points
             has_pinnacolone = has_pinnacolone or meld.pinnacolone
+            pinnacolas += meld.pinnacola and not meld.pinnacolone
             cards += [(card, join_path(meld_path, j)) for j, card in enumerate(meld.cards)]
         laid_meld = bool(raw_table)
     else:
@@ -459,7 +471,7 @@ def read_side(
         hand = sum(card_value(card, pinelle=pinelle) for card, _ in read)
     else:
         hand = _read_points(raw_hand, hand_path, "a list of cards")
-    return SideDeal(table, hand, laid_meld, has_pinnacolone), cards
+    return SideDeal(table, hand, laid_meld, has_pinnacolone, pinnacolas), cards
 
 
 def _read_points(value: object, path: str, or_cards: str) -> int:
@@ -515,6 +527,7 @@ def score_deal(
         if side == closed_by:
             _check_closer(side, read[side], teams=teams)
 
+    listed = tuple((side, n) for side in sides if (n := read[side].pinnacolas) is not None)
     if stalled and stall == "void":
         return Deal(
             {side: 0 for side in sides},
@@ -522,15 +535,16 @@ def score_deal(
             None,
             False,
             (note("stalled deal: void (scores 0 for all)"),),
+            listed,
         )
     scores, notes = _score_sides(read, closed_by, in_mano)
     if pinnacolone is not None:
         notes.insert(0, note("{side} laid a Pinnacolone and wins the match", side=pinnacolone))
-        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes))
+        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes), listed)
     if stalled:
         notes.insert(0, note("stalled deal: no closing bonus"))
-        return Deal(scores, STALLED, None, False, tuple(notes))
-    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes))
+        return Deal(scores, STALLED, None, False, tuple(notes), listed)
+    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes), listed)
 
 
 def _read_ending(
@@ -686,6 +700,8 @@ class PinnacolaVariant(Variant):
         "Italian rummy with pinelle and jokers: sets, runs, Pinnacola and Pinnacolone."
     )
     player_counts = (2, 4)
+    family = PINNACOLA
+    rank = 60
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
         """``pinelle``, ``joker_sets``, ``target``, ``deals``, ``stall``, ``hand_size`` and
@@ -721,6 +737,10 @@ class PinnacolaVariant(Variant):
             tool=Tool.PINNACOLA_MELD,
             members=members_of(setup, setup.sides),
         )
+
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """How the deal ended (:func:`~scorekeeper.rules.facts.deal_summary`)."""
+        return HandFacts(summary=deal_summary(entry))
 
     def runner(self, setup: Setup) -> Runner:
         """Every deal: totals, the end by target, by deals or by a Pinnacolone.
@@ -769,6 +789,7 @@ class _PinnacolaRunner(Runner):
             scores=dict(deal.scores),
             active=setup.players,
             notes=tuple(notes),
+            facts=HandFacts(closing=deal.closing, summary=deal_summary(raw)),
         )
 
     def state(self, results: tuple[HandResult, ...]) -> MatchState:

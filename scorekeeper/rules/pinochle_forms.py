@@ -14,6 +14,17 @@ from typing import Any, ClassVar
 from .cards import Suit
 from .entry import as_bool, as_choice, as_int, as_object, as_side, as_str, check_keys, side_map
 from .errors import RuleError, join_path
+from .facts import (
+    CONCEDED,
+    MADE,
+    SET,
+    Contract,
+    HandFacts,
+    Meld,
+    bid_entry_summary,
+    listed_ids,
+    plain_summary,
+)
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -61,7 +72,7 @@ from .pinochle import (
 from .runner import Runner
 from .table import BID_WORDS, Entry, Table, Tool, members_of, seated, sides_of
 from .text import N_, Note, note
-from .variants import Variant, register
+from .variants import PINOCHLE, Variant, register
 
 #: Two- and three-handed play (docs/rules.md §2, seed 004): a player may stop the hand and claim
 #: the game.
@@ -202,6 +213,8 @@ class _PlainPinochle(Variant):
     """What two-, three- and four-handed pinochle share: every side enters meld and tricks, the
     game goes to a target, and a player may declare himself out where the form allows it."""
 
+    family = PINOCHLE
+
     #: Whether everybody melds before play, so that meld needs a trick to count (docs/rules.md §1).
     all_at_once: ClassVar[bool] = True
 
@@ -257,6 +270,10 @@ class _PlainPinochle(Variant):
             members=members_of(setup, sides),
             meld_values=meld_values(setup.options),
         )
+
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """A declaration out (:func:`~scorekeeper.rules.facts.plain_summary`)."""
+        return HandFacts(summary=plain_summary(entry))
 
     def runner(self, setup: Setup) -> Runner:
         """Scores per side, the target and its tie rule, declaring out and (three-handed) the
@@ -386,7 +403,15 @@ class _Race(Runner):
             self.dealer = player_left_of(rotation, dealer, self.active_players())
         else:
             self.dealer = player_left_of(rotation, dealer)
-        return HandResult(number, dealer, raw, scores, None, active, tuple(notes))
+        # The meld as declared, kept or lost (docs/records.md "Meld").
+        facts = HandFacts(
+            meld=tuple(
+                Meld(holder, points, listed_ids(raw["meld"][holder]))
+                for holder, points in entry.meld.items()
+            ),
+            summary=plain_summary(raw),
+        )
+        return HandResult(number, dealer, raw, scores, None, active, tuple(notes), facts)
 
     # -- the match ----------------------------------------------------------------------------
 
@@ -430,7 +455,7 @@ class _Partnership(Runner):
 
     def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
         """Score hand ``number``; the bidding side is counted first against the target."""
-        scores, counted_first, notes = self.form._score(self.setup, raw)
+        scores, counted_first, notes, facts = self.form._score(self.setup, raw)
         for side, points in scores.items():
             self.totals[side] += points
         if counted_first is not None:
@@ -451,6 +476,7 @@ class _Partnership(Runner):
             None,
             self.setup.players,
             tuple(notes),
+            facts,
         )
 
     def state(self, results: tuple[HandResult, ...]) -> MatchState:
@@ -477,6 +503,7 @@ class TwoHanded(_PlainPinochle):
     """Two-handed pinochle with stock (seeds 000, 002, 004)."""
 
     id = "pinochle-2"
+    rank = 10
     title = N_("Pinochle for two")
     description = N_("Two players, 12 cards each and a stock; meld after winning a trick.")
     player_counts = (2,)
@@ -503,6 +530,7 @@ class ThreeHanded(_PlainPinochle):
     """Three-handed cutthroat pinochle (seeds 000, 004)."""
 
     id = "pinochle-3"
+    rank = 20
     title = N_("Pinochle for three")
     description = N_("Three players, 16 cards each, every man for himself; meld needs a trick.")
     player_counts = (3,)
@@ -529,6 +557,7 @@ class FourHanded(_PlainPinochle):
     """Four-handed pinochle, in partnerships by default (seeds 000, 004)."""
 
     id = "pinochle-4"
+    rank = 30
     title = N_("Pinochle for four")
     description = N_("Four players, 12 cards each, partners opposite; meld needs a trick.")
     player_counts = (4,)
@@ -572,6 +601,8 @@ class PartnershipAuction(Variant):
     """Partnership auction pinochle: four players in two teams bid for trump (Bicycle)."""
 
     id = "partnership-auction"
+    family = PINOCHLE
+    rank = 50
     title = N_("Partnership auction pinochle")
     description = N_("Four players in two teams, 12 cards each; the high bidder names trump.")
     player_counts = (4,)
@@ -623,12 +654,18 @@ class PartnershipAuction(Variant):
             meld_values=meld_values(setup.options),
         )
 
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
+        return HandFacts(summary=bid_entry_summary(entry))
+
     def runner(self, setup: Setup) -> Runner:
         """Made, set, conceded or all pass, the bidding side counted first."""
         return _Partnership(self, setup)
 
-    def _score(self, setup: Setup, raw: object) -> tuple[dict[str, int], str | None, list[Note]]:
-        """One hand's scores, the side counted first (``None``: thrown in) and notes."""
+    def _score(
+        self, setup: Setup, raw: object
+    ) -> tuple[dict[str, int], str | None, list[Note], HandFacts]:
+        """One hand's scores, the side counted first (``None``: thrown in), notes and facts."""
         options = setup.options
         sides = setup.sides
         entry = as_object(raw, "")
@@ -636,7 +673,8 @@ class PartnershipAuction(Variant):
             as_choice(entry["outcome"], "outcome", ("all_pass",))
             # A thrown-in hand has no bid, no meld, no tricks (Bicycle).
             check_keys(entry, ("outcome",))
-            return dict.fromkeys(sides, 0), None, [note("all passed: thrown in")]
+            passed = HandFacts(summary=bid_entry_summary(entry))
+            return dict.fromkeys(sides, 0), None, [note("all passed: thrown in")], passed
         check_keys(
             entry,
             ("bidder", "bid", "trump", "meld", "tricks", "took_trick", "conceded"),
@@ -649,17 +687,25 @@ class PartnershipAuction(Variant):
             raise RuleError(
                 "bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP
             )
+        trump = None
         if "trump" in entry:
-            Suit.from_word(as_str(entry["trump"], "trump"), "trump")
+            trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump").word
         conceded = as_bool(entry.get("conceded", False), "conceded")
         bidders = setup.side_of(bidder)
         others = next(side for side in sides if side != bidders)
         meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=True)
+        melds = tuple(Meld(side, meld[side], listed_ids(entry["meld"][side])) for side in sides)
+
+        def facts(outcome: str) -> HandFacts:
+            contract = Contract(bidder, bid, outcome, trump)
+            return HandFacts(contract, melds, summary=bid_entry_summary(entry))
+
         if conceded:
             _check_no_play(entry, sides)
             # docs/rules.md §2: conceded ("throw in"): − bid, the opponents score their meld.
             scores = {bidders: -bid, others: meld[others]}
-            return scores, others, [note("{side} conceded: -{bid}", side=bidders, bid=bid)]
+            conceded_note = note("{side} conceded: -{bid}", side=bidders, bid=bid)
+            return scores, others, [conceded_note], facts(CONCEDED)
         if "tricks" not in entry:
             raise RuleError("tricks", "is required", code="required")
         tricks = read_tricks(entry["tricks"], "tricks", sides, counting_of(options))
@@ -681,7 +727,12 @@ class PartnershipAuction(Variant):
             notes.append(note("{side} set: -{bid}", side=bidders, bid=bid))
         # The bidding side is counted first if it made its bid; if it was set, the other side
         # wins if it is over (docs/rules.md §2, Bicycle).
-        return {side: scores[side] for side in sides}, bidders if made else others, notes
+        return (
+            {side: scores[side] for side in sides},
+            bidders if made else others,
+            notes,
+            facts(MADE if made else SET),
+        )
 
 
 def _check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:

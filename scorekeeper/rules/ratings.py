@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .records import MatchSummary
+from .summary import MatchSummary
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,12 @@ class Entry(StrEnum):
     #: A rummy deal: each side's points on the table and left in hand, and how it ended.
     RUMMY_DEAL = "rummy_deal"
 
+    @property
+    def deals_close(self) -> bool:
+        """Whether a hand of this kind ends with a side closing (or stalling): the records
+        count every side's closings from a match's start (docs/records.md "Pinnacola")."""
+        return self is Entry.RUMMY_DEAL
+
 
 class Tool(StrEnum):
     """The helper page that counts one side's meld from real cards."""

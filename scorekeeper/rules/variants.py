@@ -1,25 +1,52 @@
 """The registry of forms: one :class:`Variant` per game, found by its API id.
 
+A variant says everything the app knows of its form as class attributes (as python-chess
+``chess/variant.py`` does): its id, title, player counts, its game family and its place in the
+list. :func:`register` adds one (the built-in forms use it too); :func:`unregister` takes one
+out again (a test that brings its own form).
+
 >>> find_variant("pinochle-4").id
 'pinochle-4'
+>>> find_variant("pinochle-4").family.id, [v.id for v in all_variants()][:2]
+('pinochle', ['pinochle-2', 'pinochle-3'])
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
 
 from .errors import MatchOverError, RuleError, for_hand
+from .facts import HandFacts
 from .match import MatchState, Setup, read_setup
 from .options import OptionSpec, resolve_options
 from .runner import Checkpoint, Runner
 from .table import Table
+from .text import N_
 
-#: Modules that define variants; imported on first use so that they may import this one.
-_MODULES = ("pinochle_forms", "auction", "pinnacola")
 _REGISTRY: dict[str, Variant] = {}
+#: Whether every module of the rules package was imported (:func:`_load`).
+_LOADED: list[bool] = []
+
+
+@dataclass(frozen=True)
+class Family:
+    """A game family: ratings and the figures that only make sense within one game are kept
+    per family (docs/records.md "Families")."""
+
+    #: The id the summaries and the API use (``pinochle``).
+    id: str
+    #: Its English name, for the pages to translate (``N_``).
+    title: str
+
+
+PINOCHLE = Family("pinochle", N_("Pinochle"))
+PINNACOLA = Family("pinnacola", N_("Pinnacola"))
 
 
 class Variant(ABC):
@@ -32,6 +59,10 @@ class Variant(ABC):
     description: ClassVar[str]
     #: How many players may sit at the table.
     player_counts: ClassVar[tuple[int, ...]]
+    #: Its game family (:data:`PINOCHLE`, :data:`PINNACOLA`, or a family of its own).
+    family: ClassVar[Family]
+    #: Its place in the new-match page's list: lower first (the built-in forms are 10 apart).
+    rank: ClassVar[int]
 
     @abstractmethod
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
@@ -68,6 +99,13 @@ class Variant(ABC):
     def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
         """How a hand dealt to ``active`` (everybody when empty) is shown and typed in: the
         pages, tools, export and API ask this instead of the form's id."""
+
+    def describe(self, entry: Mapping[str, Any]) -> HandFacts:
+        """What a stored hand the rules now refuse (docs/rules.md §7) still says of itself: its
+        summary line, read leniently from the entry as typed (a hand the rules score gets its
+        facts from them, :attr:`~scorekeeper.rules.match.HandResult.facts`). Forms whose
+        entry has something to say override it."""
+        return HandFacts()
 
     @abstractmethod
     def runner(self, setup: Setup) -> Runner:
@@ -112,24 +150,32 @@ class Variant(ABC):
         return state
 
 
-def register(variant: type[Variant]) -> type[Variant]:
-    """Class decorator: add a form to the registry."""
+V = TypeVar("V", bound=Variant)
+
+
+def register(variant: type[V]) -> type[V]:
+    """Class decorator: add a form to the registry (the built-in forms and a test's own)."""
     _REGISTRY[variant.id] = variant()
     return variant
 
 
+def unregister(variant_id: str) -> None:
+    """Take a form out of the registry again (a test that registered its own form)."""
+    _REGISTRY.pop(variant_id, None)
+
+
 def all_variants() -> list[Variant]:
-    """Every form, in the order the new-match page lists them."""
+    """Every form, in the order the new-match page lists them (by :attr:`Variant.rank`)."""
     _load()
-    order = [
-        "pinochle-2",
-        "pinochle-3",
-        "pinochle-4",
-        "auction",
-        "partnership-auction",
-        "pinnacola",
-    ]
-    return sorted(_REGISTRY.values(), key=lambda v: order.index(v.id) if v.id in order else 99)
+    return sorted(_REGISTRY.values(), key=lambda v: (v.rank, v.id))
+
+
+def families() -> list[Family]:
+    """Every game family, in the order of its first form in :func:`all_variants`."""
+    found: dict[str, Family] = {}
+    for variant in all_variants():
+        found.setdefault(variant.family.id, variant.family)
+    return list(found.values())
 
 
 def find_variant(variant_id: object) -> Variant:
@@ -146,9 +192,11 @@ def find_variant(variant_id: object) -> Variant:
 
 
 def _load() -> None:
-    for name in _MODULES:
-        try:
-            importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{__package__}.{name}":
-                raise
+    """Import every module of the rules package, once, on first use (so that they may import
+    this one): each form registers itself as its module is imported, so a new form's module is
+    found without being listed anywhere."""
+    if _LOADED:
+        return
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        importlib.import_module(f"{__package__}.{module.name}")
+    _LOADED.append(True)

@@ -25,7 +25,7 @@ Tests that change a module's setting patch it where it is read (e.g. ``service.a
 
 from __future__ import annotations
 
-from ..rules.records import SUMMARY_VERSION
+from ..rules.summary import SUMMARY_VERSION
 from .almanac import (
     SUMMARY_MEMO,
     SUMMARY_REBUILDS,

@@ -2,7 +2,7 @@
 ratings (docs/groups.md).
 
 The records never replay a group's matches at read time: each match of a group keeps its
-summary (``rules.records.summarise``) in ``match_summaries``, tagged with the match version
+summary (``rules.summary.summarise``) in ``match_summaries``, tagged with the match version
 and ``SUMMARY_VERSION`` it was built from. A read builds again, and stores, only the stale
 ones: those whose match changed since (a hand added, an old hand corrected), or all of them
 once after a release moves ``SUMMARY_VERSION`` on. At most :data:`SUMMARY_REBUILDS` per read:
@@ -27,16 +27,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..extensions import db
 from ..models import Group, GroupMatch, Match, MatchSummaryRow, utcnow
 from ..rules import MatchState
+from ..rules.ledger import Ledger, ledger
 from ..rules.ratings import Ratings, rate
-from ..rules.records import (
-    SUMMARY_VERSION,
-    Ledger,
-    MatchSummary,
-    Records,
-    compile_records,
-    ledger,
-    summarise,
-)
+from ..rules.records import Records, compile_records
+from ..rules.summary import SUMMARY_VERSION, MatchSummary, summarise
 from .groups import group_seats, night_of, player_roots, roster
 from .replaying import setup_of, state_of, uncached_state
 from .writing import UnitOfWork
@@ -187,7 +181,7 @@ def _stored_summaries(match_ids: Sequence[int]) -> dict[int, Any]:
 
 
 def summary_of(match: Match, state: MatchState | None = None) -> MatchSummary:
-    """The summary of ``match`` (``rules.records.summarise``), replayed to ``state`` (default:
+    """The summary of ``match`` (``rules.summary.summarise``), replayed to ``state`` (default:
     :func:`state_of`)."""
     return summarise(setup_of(match), state or state_of(match), ended=match.finished)
 

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorekeeper.rules import find_variant
 from scorekeeper.rules.ratings import Rating, rate
-from scorekeeper.rules.records import MatchSummary, summarise
+from scorekeeper.rules.summary import MatchSummary, summarise
 
 P3 = ["Ana", "Ben", "Cruz"]
 P4 = ["Ana", "Ben", "Cruz", "Dee"]

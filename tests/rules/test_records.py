@@ -11,32 +11,28 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import all_variants, find_variant
-from scorekeeper.rules.records import (
+from scorekeeper.rules.counters import (
     BID_BRACKETS,
-    FAMILIES,
-    FAMILY_TITLES,
     HANDS,
     MATCHES,
-    Bidding,
-    Closing,
     Figure,
-    Figures,
-    HeadToHead,
-    MatchSummary,
-    Melding,
-    Money,
     Rate,
-    Standing,
     bracket_of,
-    compile_records,
-    ledger,
+)
+from scorekeeper.rules.ledger import ledger
+from scorekeeper.rules.records import HeadToHead, Standing, compile_records
+from scorekeeper.rules.summary import (
+    Figures,
+    MatchSummary,
+    Money,
+    family_titles,
     summarise,
 )
 
@@ -59,6 +55,49 @@ def play(
     summary = summarise(setup, form.play(setup, hands), ended=ended)
     assert MatchSummary.from_json(json.loads(json.dumps(summary.to_json()))) == summary
     return summary
+
+
+def Bidding(
+    hands: int,
+    won: tuple[int, ...],
+    made: tuple[int, ...],
+    conceded: int,
+    highest_made: int | None,
+) -> dict[str, Any]:
+    """A holder's ``bidding`` counters in one match."""
+    return {
+        "hands": hands,
+        "won": won,
+        "made": made,
+        "conceded": conceded,
+        "highest_made": highest_made,
+    }
+
+
+def Melding(
+    hands: int, total: int, biggest: int, listed: int, melds: Mapping[str, int]
+) -> dict[str, Any]:
+    """A holder's ``meld`` counters in one match (standard points)."""
+    return {"hands": hands, "total": total, "biggest": biggest, "listed": listed, "melds": melds}
+
+
+def Closing(
+    hands: int, closed: int, in_mano: int, pinnacolones: int, listed: int, pinnacolas: int
+) -> dict[str, Any]:
+    """A Pinnacola side's ``closing`` counters in one match."""
+    return {
+        "hands": hands,
+        "closed": closed,
+        "in_mano": in_mano,
+        "pinnacolones": pinnacolones,
+        "listed": listed,
+        "pinnacolas": pinnacolas,
+    }
+
+
+def groups(**found: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    """The groups given, those that are ``None`` left out (they do not apply)."""
+    return {name: values for name, values in found.items() if values is not None}
 
 
 def same(summary: MatchSummary) -> dict[str, str]:
@@ -106,14 +145,14 @@ def test_auction_summary_worked_by_hand() -> None:
     assert summary.ranking == (("Ana",), ("Ben",), ("Cruz",))
     assert summary.ranks == (1, 2, 3)
     ana, ben, cruz = (summary.by_player[name] for name in P3)
-    assert ana == Figures(hands=5, bidding=Bidding(5, (0, 0, 1, 0), (0, 0, 1, 0), 0, 350))
-    assert ben.bidding == Bidding(5, (0, 1, 0, 0), (0, 0, 0, 0), 0, None)
+    assert ana == Figures(5, groups=groups(bidding=Bidding(5, (0, 0, 1, 0), (0, 0, 1, 0), 0, 350)))
+    assert ben.groups.get("bidding") == Bidding(5, (0, 1, 0, 0), (0, 0, 0, 0), 0, None)
     # Thrown in and conceded are both bids given up without play.
-    assert cruz.bidding == Bidding(5, (0, 1, 0, 1), (0, 0, 0, 0), 2, None)
+    assert cruz.groups.get("bidding") == Bidding(5, (0, 1, 0, 1), (0, 0, 0, 0), 2, None)
     # In units only the bidder's meld may be entered: Ben's list, Cruz's number.
-    assert ben.meld == Melding(1, 190, 190, 1, {"pinochle": 1, "run": 1})
-    assert cruz.meld == Melding(1, 100, 100, 0, {})
-    assert ana.meld is None
+    assert ben.groups.get("meld") == Melding(1, 190, 190, 1, {"pinochle": 1, "run": 1})
+    assert cruz.groups.get("meld") == Melding(1, 100, 100, 0, {})
+    assert ana.groups.get("meld") is None
     # Units are no points: no points figure, no partnership figures.
     assert ana.points is None
     assert summary.by_team == ()
@@ -198,9 +237,12 @@ def test_auction_in_points_meld_of_every_active_player() -> None:
         rules={"scoring": "points"},
     )
     ana, ben, cruz = (summary.by_player[name] for name in P3)
-    assert ana.bidding == Bidding(1, (0, 1, 0, 0), (0, 1, 0, 0), 0, 300)
-    assert ana.meld == Melding(1, 170, 170, 1, {"marriage": 1, "run": 1})
-    assert (ben.meld, cruz.meld) == (Melding(1, 40, 40, 0, {}), Melding(1, 0, 0, 0, {}))
+    assert ana.groups.get("bidding") == Bidding(1, (0, 1, 0, 0), (0, 1, 0, 0), 0, 300)
+    assert ana.groups.get("meld") == Melding(1, 170, 170, 1, {"marriage": 1, "run": 1})
+    assert (ben.groups.get("meld"), cruz.groups.get("meld")) == (
+        Melding(1, 40, 40, 0, {}),
+        Melding(1, 0, 0, 0, {}),
+    )
     assert (ana.points, ben.points, cruz.points) == (310, 100, 50)
     assert summary.money is None
 
@@ -239,15 +281,17 @@ def test_partnership_auction_made_set_and_conceded() -> None:
     summary = play("partnership-auction", P4, hands)
     assert summary.teams == (("Ana", "Cruz"), ("Ben", "Dee"))
     by = summary.by_player
-    assert by["Ana"].bidding == Bidding(4, (0, 1, 0, 0), (0, 1, 0, 0), 0, 300)
-    assert by["Ben"].bidding == Bidding(4, (0, 0, 0, 1), (0, 0, 0, 0), 0, None)
-    assert by["Cruz"].bidding == Bidding(4, (1, 0, 0, 0), (0, 0, 0, 0), 1, None)
-    assert by["Dee"].bidding == Bidding(4, (0, 0, 0, 0), (0, 0, 0, 0), 0, None)
+    assert by["Ana"].groups.get("bidding") == Bidding(4, (0, 1, 0, 0), (0, 1, 0, 0), 0, 300)
+    assert by["Ben"].groups.get("bidding") == Bidding(4, (0, 0, 0, 1), (0, 0, 0, 0), 0, None)
+    assert by["Cruz"].groups.get("bidding") == Bidding(4, (1, 0, 0, 0), (0, 0, 0, 0), 1, None)
+    assert by["Dee"].groups.get("bidding") == Bidding(4, (0, 0, 0, 0), (0, 0, 0, 0), 0, None)
     # The meld is the side's: no player has one of his own.
-    assert all(by[name].meld is None and by[name].points is None for name in P4)
+    assert all(by[name].groups.get("meld") is None and by[name].points is None for name in P4)
     team1, team2 = summary.by_team
-    assert team1 == Figures(4, 300 + 170 + 0 - 250, None, Melding(3, 210, 150, 1, {"run": 1}))
-    assert team2 == Figures(4, 160 - 400 + 0 + 20, None, Melding(3, 140, 60, 0, {}))
+    assert team1 == Figures(
+        4, 300 + 170 + 0 - 250, groups(meld=Melding(3, 210, 150, 1, {"run": 1}))
+    )
+    assert team2 == Figures(4, 160 - 400 + 0 + 20, groups(meld=Melding(3, 140, 60, 0, {})))
 
 
 # --- Pinochle for four, partnerships, head-to-head (docs/rules.md §1, §2 ``pinochle-4``) -------
@@ -280,9 +324,11 @@ def test_pinochle4_partnership_figures() -> None:
     assert (summary.finished, summary.winners) == (True, ("Ana", "Cruz"))
     team1, team2 = summary.by_team
     assert team1 == Figures(
-        2, 1050, None, Melding(2, 700, 450, 2, {"aces_around": 1, "double_pinochle": 1, "run": 2})
+        2,
+        1050,
+        groups(meld=Melding(2, 700, 450, 2, {"aces_around": 1, "double_pinochle": 1, "run": 2})),
     )
-    assert team2 == Figures(2, 240, None, Melding(2, 90, 60, 1, {"dix": 1, "marriage": 1}))
+    assert team2 == Figures(2, 240, groups(meld=Melding(2, 90, 60, 1, {"dix": 1, "marriage": 1})))
     # Four-handed pinochle has no bidding; the players' meld is their side's.
     assert summary.by_player["Ana"] == Figures(2)
 
@@ -363,8 +409,8 @@ def test_meld_per_player_under_saving_trick_player() -> None:
         ],
         rules={"saving_trick": "player"},
     )
-    assert summary.by_player["Ana"].meld == Melding(1, 40, 40, 1, {"pinochle": 1})
-    assert summary.by_player["Cruz"].meld == Melding(1, 20, 20, 0, {})
+    assert summary.by_player["Ana"].groups.get("meld") == Melding(1, 40, 40, 1, {"pinochle": 1})
+    assert summary.by_player["Cruz"].groups.get("meld") == Melding(1, 20, 20, 0, {})
     assert summary.by_team[0] == Figures(1, 150 + 40 + 20)
 
 
@@ -377,10 +423,10 @@ def test_simple_counting_is_counted_in_standard_points() -> None:
         rules={"counting": "simple"},
     )
     ana, ben = summary.by_player["Ana"], summary.by_player["Ben"]
-    assert (ana.points, ana.meld) == (300, Melding(1, 150, 150, 1, {"run": 1}))
-    assert (ben.points, ben.meld) == (140, Melding(1, 40, 40, 0, {}))
-    assert ana.bidding is None
-    assert ana.closing is None
+    assert (ana.points, ana.groups.get("meld")) == (300, Melding(1, 150, 150, 1, {"run": 1}))
+    assert (ben.points, ben.groups.get("meld")) == (140, Melding(1, 40, 40, 0, {}))
+    assert ana.groups.get("bidding") is None
+    assert ana.groups.get("closing") is None
 
 
 # --- Pinochle for three: places, ties (docs/rules.md §2 ``pinochle-3``, §2 target rule) ----------
@@ -455,8 +501,8 @@ def test_pinnacola_closings_worked_by_hand() -> None:
     assert summary.family == "pinnacola"
     assert (summary.finished, summary.winners) == (True, ("Ana",))
     ana, ben = summary.by_player["Ana"], summary.by_player["Ben"]
-    assert ana == Figures(3, 340 - 140 + 1500, closing=Closing(3, 1, 1, 1, 1, 1))
-    assert ben == Figures(3, 25 + 180 + 10, closing=Closing(3, 1, 0, 0, 1, 0))
+    assert ana == Figures(3, 340 - 140 + 1500, groups(closing=Closing(3, 1, 1, 1, 1, 1)))
+    assert ben == Figures(3, 25 + 180 + 10, groups(closing=Closing(3, 1, 0, 0, 1, 0)))
     records = compile_records([(summary, {})])
     family = records.players["Ana"].families["pinnacola"]
     assert family.closing is not None
@@ -478,8 +524,8 @@ def test_pinnacola_in_teams_credits_the_side() -> None:
         P4,
         [deal({"Team 1": (120, 0), "Team 2": (0, 60)}, closed_by="Team 1")],
     )
-    assert summary.by_team[0].closing == Closing(1, 1, 0, 0, 0, 0)
-    assert summary.by_team[1] == Figures(1, -160, closing=Closing(1, 0, 0, 0, 0, 0))
+    assert summary.by_team[0].groups.get("closing") == Closing(1, 1, 0, 0, 0, 0)
+    assert summary.by_team[1] == Figures(1, -160, groups(closing=Closing(1, 0, 0, 0, 0, 0)))
     assert summary.by_player["Ana"] == Figures(1)
     records = compile_records([(summary, {})])
     closing = records.partnerships[("Ana", "Cruz")].families["pinnacola"].closing
@@ -488,8 +534,16 @@ def test_pinnacola_in_teams_credits_the_side() -> None:
 
 
 def test_every_form_has_a_family() -> None:
-    assert {variant.id for variant in all_variants()} == set(FAMILIES)
-    assert set(FAMILIES.values()) == set(FAMILY_TITLES)
+    # docs/records.md "Families": the family is the form's own (Variant.family).
+    assert {variant.id: variant.family.id for variant in all_variants()} == {
+        "pinochle-2": "pinochle",
+        "pinochle-3": "pinochle",
+        "pinochle-4": "pinochle",
+        "auction": "pinochle",
+        "partnership-auction": "pinochle",
+        "pinnacola": "pinnacola",
+    }
+    assert family_titles() == {"pinochle": "Pinochle", "pinnacola": "Pinnacola"}
 
 
 # --- Money across nights (docs/rules.md §2 "Settlement in units"; docs/records.md "Money") ----
@@ -602,19 +656,26 @@ def test_ledger_marks_a_night_still_open_and_refuses_an_unknown_night() -> None:
 
 # --- The summary's JSON ----------------------------------------------------------------------
 
-names = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=8)
+NO_SURROGATES: tuple[Literal["Cs"]] = ("Cs",)
+names = st.text(
+    st.characters(codec="utf-8", exclude_categories=NO_SURROGATES), min_size=1, max_size=8
+)
 counts = st.integers(min_value=0, max_value=10_000)
 small = st.integers(min_value=-10_000, max_value=10_000)
 per_bracket = st.tuples(*[counts] * len(BID_BRACKETS))
+bidding = st.builds(Bidding, counts, per_bracket, per_bracket, counts, st.none() | counts)
+melding = st.builds(Melding, counts, counts, counts, counts, st.dictionaries(names, counts))
+closing = st.builds(Closing, counts, counts, counts, counts, counts, counts)
 figures = st.builds(
     Figures,
     hands=counts,
     points=st.none() | small,
-    bidding=st.none()
-    | st.builds(Bidding, counts, per_bracket, per_bracket, counts, st.none() | counts),
-    meld=st.none()
-    | st.builds(Melding, counts, counts, counts, counts, st.dictionaries(names, counts)),
-    closing=st.none() | st.builds(Closing, counts, counts, counts, counts, counts, counts),
+    groups=st.builds(
+        groups,
+        bidding=st.none() | bidding,
+        meld=st.none() | melding,
+        closing=st.none() | closing,
+    ),
 )
 
 
@@ -633,7 +694,7 @@ def summaries(draw: st.DrawFn) -> MatchSummary:
         )
     )
     return MatchSummary(
-        variant=draw(st.sampled_from(sorted(FAMILIES))),
+        variant=draw(st.sampled_from([variant.id for variant in all_variants()])),
         family=draw(st.sampled_from(["pinochle", "pinnacola"])),
         players=players,
         teams=teams,
@@ -668,8 +729,10 @@ def test_figures_rest_on_hands_or_matches() -> None:
 def test_a_match_before_its_first_hand() -> None:
     # Every figure that applies is there, resting on nothing; nothing else.
     pinnacola = play("pinnacola", ["Ana", "Ben"], [])
-    assert pinnacola.by_player["Ana"] == Figures(0, 0, closing=Closing(0, 0, 0, 0, 0, 0))
+    assert pinnacola.by_player["Ana"] == Figures(0, 0, groups(closing=Closing(0, 0, 0, 0, 0, 0)))
     auction = play("auction", P3, [])
-    assert auction.by_player["Ana"] == Figures(0, bidding=Bidding(0, (0,) * 4, (0,) * 4, 0, None))
+    assert auction.by_player["Ana"] == Figures(
+        0, groups=groups(bidding=Bidding(0, (0,) * 4, (0,) * 4, 0, None))
+    )
     assert auction.money == Money("1", 0, {"Ana": 0, "Ben": 0, "Cruz": 0})
     assert (auction.finished, auction.winners, auction.ranks) == (False, (), (1, 1, 1))
