@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
+from werkzeug.serving import ThreadedWSGIServer, make_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -70,6 +70,7 @@ def playwright_browser() -> Iterator[Any]:
 def live_server(app: Flask) -> Iterator[str]:
     """The app served by a threaded werkzeug server on a free port; its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    assert isinstance(server, ThreadedWSGIServer)
     # Keep track of the request threads, so that the teardown can wait for the requests still
     # running (the service worker fetches pages after a test's last step): the worker's app
     # serves the next test, whose tables the app fixture empties first, and its engine is
@@ -228,7 +229,7 @@ def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
-def phone(new_phone: Any) -> Phone:
+def phone(new_phone: Callable[[], Phone]) -> Phone:
     """The phone that starts the match (it keeps the edit token)."""
     return new_phone()
 
