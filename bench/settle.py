@@ -24,6 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from scorekeeper.rules import settle
 
@@ -64,7 +65,7 @@ def main() -> None:
             totals = dict(zip(players, balances(shape, count, count), strict=True))
             found = settle.settle_up(totals, 0, players)
             assert len(found.transfers) <= count - 1
-            seconds = best_of(lambda p=players, t=totals: settle.settle_up(t, 0, p))
+            seconds = best_of(partial(settle.settle_up, totals, 0, players))
             print(
                 f"{count:>7} {shape:>7} {seconds * 1000:>9.2f} {len(found.transfers):>9} "
                 f"{found.fewest}"
@@ -74,7 +75,7 @@ def main() -> None:
         for count in (12, 18, 22):
             players = [f"p{i}" for i in range(count)]
             totals = dict(zip(players, balances("small", count, count), strict=True))
-            seconds = best_of(lambda p=players, t=totals: settle._zero_sum_groups(p, t), tries=1)
+            seconds = best_of(partial(settle._zero_sum_groups, players, totals), tries=1)
             print(f"{count:>7} {'small':>7} {seconds * 1000:>9.0f} ms")
 
 
