@@ -249,6 +249,7 @@ def group_ledger(read_id: str) -> Response:
                 }
                 for t in found.settlement.transfers
             ],
+            "fewest": found.settlement.fewest,
         }
     )
 
