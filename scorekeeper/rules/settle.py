@@ -72,7 +72,8 @@ def settle_up(
     players: Sequence[str],
     unit_value: str | Decimal = "1",
 ) -> Settlement:
-    """Share the kitty, then find the fewest transfers that bring every balance to zero.
+    """Share the kitty, then find transfers that bring every balance to zero: the fewest while
+    at most :data:`EXACT_SETTLE` players are not square, at most ``n - 1`` beyond.
 
     ``totals`` are the players' unit balances and ``kitty`` the kitty's (0 without one); they
     must sum to zero, as every hand's payments do. The fewest transfers number ``n - g``, where
@@ -93,6 +94,8 @@ def settle_up(
     {'Ana': 11, 'Ben': -9, 'Cruz': -2}
     >>> [(t.payer, t.payee, t.units, str(t.amount)) for t in s.transfers]
     [('Ben', 'Ana', 9, '0.45'), ('Cruz', 'Ana', 2, '0.10')]
+    >>> s.fewest
+    True
     """
     if set(totals) != set(players) or len(players) != len(set(players)):
         raise ValueError("totals must name exactly the players")
