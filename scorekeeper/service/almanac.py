@@ -43,13 +43,18 @@ from .replaying import setup_of, state_of, uncached_state
 from .writing import UnitOfWork
 
 #: The most hands one read replays to build stale summaries again, each match counting its
-#: hands and one more (its setup and stored row). A rebuild costs what its hands do: from about
+#: hands and :data:`SUMMARY_REBUILD_MATCH` more. A rebuild costs what its hands do: from about
 #: 20 us a hand of auction to 175 us a hand of Pinnacola typed as cards on this 2-core machine
 #: idle, up to 0.9 ms under a load of 5 (1,000-hand matches). So a read stays under about a
 #: second even after a release made every summary stale or a night of corrections to long
 #: matches (counted in matches, 50 long ones took 80 s); the first stale match is built
 #: whatever its length, so every read makes progress.
 SUMMARY_REBUILD_HANDS = 2000
+
+#: What one rebuild costs beyond its hands, in hands: its setup, its summary's JSON and stored
+#: row, about 3 ms (a 30-hand match takes about 10 ms, bench/records.py), so that many short
+#: matches are bounded too.
+SUMMARY_REBUILD_MATCH = 20
 
 #: Parsed summaries kept per process: ``(match id, public id, match version, summary version)``
 #: -> summary. Bounded; a changed match is a new key, so nothing is ever stale in it.
@@ -178,15 +183,16 @@ def _trim(memo: dict[Any, MatchSummary]) -> None:
 
 
 def _within_budget(stale: Sequence[int]) -> list[int]:
-    """The first of the ``stale`` matches (in order) whose hands, each match one more, add up to
-    at most :data:`SUMMARY_REBUILD_HANDS`; the first one whatever its length."""
-    # Every match costs at least one: no more than the budget's number of them can fit.
-    candidates = stale[:SUMMARY_REBUILD_HANDS]
+    """The first of the ``stale`` matches (in order) whose hands, each match
+    :data:`SUMMARY_REBUILD_MATCH` more, add up to at most :data:`SUMMARY_REBUILD_HANDS`; the
+    first one whatever its length."""
+    # Every match costs at least SUMMARY_REBUILD_MATCH: no more than this many can fit.
+    candidates = stale[: max(1, SUMMARY_REBUILD_HANDS // max(1, SUMMARY_REBUILD_MATCH))]
     hands = _hand_counts(candidates)
     chosen: list[int] = []
     spent = 0
     for match_id in candidates:
-        cost = hands.get(match_id, 0) + 1
+        cost = hands.get(match_id, 0) + SUMMARY_REBUILD_MATCH
         if chosen and spent + cost > SUMMARY_REBUILD_HANDS:
             break  # in order, so the next read goes on from here
         chosen.append(match_id)

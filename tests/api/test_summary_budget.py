@@ -20,7 +20,7 @@ from tests.helpers import API
 
 SEATS = ["Ana", "Ben", "Cruz"]
 MATCHES = 6
-HANDS = 40  # each match costs 41 of the budget: its hands and one
+HANDS = 40  # each match costs its hands and SUMMARY_REBUILD_MATCH (20) of the budget
 
 
 def hand(number: int) -> dict[str, Any]:
@@ -71,7 +71,8 @@ def reads_until_counted(client: FlaskClient, read_id: str, replayed: list[int]) 
         found = client.get(f"{API}/groups/{read_id}/records").get_json()
         pendings.append(found["pending"])
         if len(replayed) > 1:  # the first stale match alone may exceed it
-            assert sum(n + 1 for n in replayed) <= service.almanac.SUMMARY_REBUILD_HANDS
+            cost = sum(n + service.almanac.SUMMARY_REBUILD_MATCH for n in replayed)
+            assert cost <= service.almanac.SUMMARY_REBUILD_HANDS
         assert replayed or found["pending"] == 0  # every read makes progress
         if not found["pending"]:
             assert found["matches"] == MATCHES
@@ -86,7 +87,8 @@ def test_corrections_to_long_matches_are_counted_again_within_the_hands_of_a_rea
     with app.app_context():
         for public_id, edit_token in made:  # one cheap correction each: every summary stale
             service.replace_hand(public_id, edit_token, 1, hand(1) | {"outcome": "set"})
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", 100)  # two matches a read
+    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_MATCH", 20)
+    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", 130)  # two matches a read
     replayed = replays(monkeypatch)
     assert reads_until_counted(client, read_id, replayed) == [4, 2, 0]
     # Counted again: nothing stale is left, and the next read replays nothing.
@@ -101,6 +103,6 @@ def test_a_match_longer_than_the_budget_is_still_counted_one_a_read(
     read_id, _made = long_matches(app)
     # A new summary version: every summary is stale, and each match exceeds the budget alone.
     monkeypatch.setattr(service.almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", HANDS // 2)
+    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", HANDS // 2)  # under one match
     replayed = replays(monkeypatch)
     assert reads_until_counted(client, read_id, replayed) == [5, 4, 3, 2, 1, 0]
