@@ -166,7 +166,8 @@ def main() -> None:
 
     # A release moves SUMMARY_VERSION on: every summary is stale.
     service.almanac.SUMMARY_VERSION += 1
-    for read in range(1, MATCHES * (HANDS + 1) // service.SUMMARY_REBUILD_HANDS + 3):
+    per_match = HANDS + service.almanac.SUMMARY_REBUILD_MATCH  # what each counts of the budget
+    for read in range(1, MATCHES * per_match // service.SUMMARY_REBUILD_HANDS + 3):
         start = time.perf_counter()
         page = get_ok(client, records).get_data(as_text=True)
         took = time.perf_counter() - start
