@@ -251,6 +251,7 @@ def group_ledger(read_id: str) -> Response:
                 }
                 for t in found.settlement.transfers
             ],
+            "fewest": found.settlement.fewest,
         }
     )
 

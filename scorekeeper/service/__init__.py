@@ -20,7 +20,7 @@ One module per concern, each re-exported here:
 - :mod:`.almanac`: a group's summaries, history, records, money and ratings.
 
 Tests that change a module's setting patch it where it is read (e.g. ``service.almanac``'s
-``SUMMARY_REBUILDS``), not here.
+``SUMMARY_REBUILD_HANDS``), not here.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..rules.summary import SUMMARY_VERSION
 from .almanac import (
     SUMMARY_MEMO,
-    SUMMARY_REBUILDS,
+    SUMMARY_REBUILD_HANDS,
     GroupHistory,
     PlayedMatch,
     group_history,
@@ -88,7 +88,7 @@ __all__ = [
     "NIGHT_STARTS_HOUR",
     "PUBLIC_ID",
     "SUMMARY_MEMO",
-    "SUMMARY_REBUILDS",
+    "SUMMARY_REBUILD_HANDS",
     "SUMMARY_VERSION",
     "SWEEP_EVERY",
     "Answer",

@@ -5,9 +5,10 @@ The records never replay a group's matches at read time: each match of a group k
 summary (``rules.summary.summarise``) in ``match_summaries``, tagged with the match version
 and ``SUMMARY_VERSION`` it was built from. A read builds again, and stores, only the stale
 ones: those whose match changed since (a hand added, an old hand corrected), or all of them
-once after a release moves ``SUMMARY_VERSION`` on. At most :data:`SUMMARY_REBUILDS` per read:
-beyond that a read uses the summary it has for a match that moved on (its figures lag by the
-hands added since) and leaves out a match that has none yet, and says how many it left
+once after a release moves ``SUMMARY_VERSION`` on. A read replays at most
+:data:`SUMMARY_REBUILD_HANDS` hands (the first stale match always, so every read makes
+progress): beyond that it uses the summary it has for a match that moved on (its figures lag by
+the hands added since) and leaves out a match that has none yet, and says how many it left
 (``GroupHistory.pending``); the next read goes on where it stopped.
 """
 
@@ -25,7 +26,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
-from ..models import Group, GroupMatch, Match, MatchSummaryRow, utcnow
+from ..models import Group, GroupMatch, Hand, Match, MatchSummaryRow, utcnow
 from ..rules import MatchState
 from ..rules.ledger import Ledger, ledger
 from ..rules.ratings import Ratings, rate
@@ -35,10 +36,19 @@ from .groups import group_seats, night_of, player_roots, roster
 from .replaying import setup_of, state_of, uncached_state
 from .writing import UnitOfWork
 
-#: The most stale summaries one read builds again: each one a replay of its match (about 10 ms
-#: for 30 hands, bench/records.py), so that even the reads after a release that made every
-#: summary stale take about half a second each, never many seconds.
-SUMMARY_REBUILDS = 50
+#: The most hands one read replays to build stale summaries again, each match counting its
+#: hands and :data:`SUMMARY_REBUILD_MATCH` more. A rebuild costs what its hands do: from about
+#: 20 us a hand of auction to 175 us a hand of Pinnacola typed as cards on this 2-core machine
+#: idle, up to 0.9 ms under a load of 5 (1,000-hand matches). So a read stays under about a
+#: second even after a release made every summary stale or a night of corrections to long
+#: matches (counted in matches, 50 long ones took 80 s); the first stale match is built
+#: whatever its length, so every read makes progress.
+SUMMARY_REBUILD_HANDS = 2000
+
+#: What one rebuild costs beyond its hands, in hands: its setup, its summary's JSON and stored
+#: row, about 3 ms (a 30-hand match takes about 10 ms, bench/records.py), so that many short
+#: matches are bounded too.
+SUMMARY_REBUILD_MATCH = 20
 
 #: Parsed summaries kept per process: ``(match id, public id, match version, summary version)``
 #: -> summary. Bounded; a changed match is a new key, so nothing is ever stale in it.
@@ -100,7 +110,7 @@ def group_history(group: Group) -> GroupHistory:
         .order_by(Match.created_at, Match.id)
     ).all()
     stale = [row.id for row in rows if (row.kept, row.built) != (row.version, SUMMARY_VERSION)]
-    built = _rebuild_summaries(stale[:SUMMARY_REBUILDS])
+    built = _rebuild_summaries(_within_budget(stale))
     memo = _summary_memo()
 
     def key(row: Any) -> tuple[int, str, int, int]:
@@ -164,6 +174,38 @@ def _trim(memo: dict[Any, MatchSummary]) -> None:
     """Keep the memo within :data:`SUMMARY_MEMO` (the oldest entries go first)."""
     while len(memo) > SUMMARY_MEMO:
         memo.pop(next(iter(memo)))
+
+
+def _within_budget(stale: Sequence[int]) -> list[int]:
+    """The first of the ``stale`` matches (in order) whose hands, each match
+    :data:`SUMMARY_REBUILD_MATCH` more, add up to at most :data:`SUMMARY_REBUILD_HANDS`; the
+    first one whatever its length."""
+    # Every match costs at least SUMMARY_REBUILD_MATCH: no more than this many can fit.
+    candidates = stale[: max(1, SUMMARY_REBUILD_HANDS // max(1, SUMMARY_REBUILD_MATCH))]
+    hands = _hand_counts(candidates)
+    chosen: list[int] = []
+    spent = 0
+    for match_id in candidates:
+        cost = hands.get(match_id, 0) + SUMMARY_REBUILD_MATCH
+        if chosen and spent + cost > SUMMARY_REBUILD_HANDS:
+            break  # in order, so the next read goes on from here
+        chosen.append(match_id)
+        spent += cost
+    return chosen
+
+
+def _hand_counts(match_ids: Sequence[int]) -> dict[int, int]:
+    """How many hands each of these matches has (a match with none is left out)."""
+    found: dict[int, int] = {}
+    for start in range(0, len(match_ids), 500):
+        chunk = match_ids[start : start + 500]
+        rows = db.session.execute(
+            sa.select(Hand.match_id, sa.func.count())
+            .where(Hand.match_id.in_(chunk))
+            .group_by(Hand.match_id)
+        )
+        found.update({match_id: count for match_id, count in rows})
+    return found
 
 
 def _stored_summaries(match_ids: Sequence[int]) -> dict[int, Any]:

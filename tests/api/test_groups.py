@@ -521,7 +521,10 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
     matches = [group.start({"variant": "pinochle-2", "players": ["Ana", "Ben"]}) for _ in range(3)]
     for match in matches:
         play(client, match, [HAND])
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILDS", 2)
+    # Each match of one hand costs 1 + SUMMARY_REBUILD_MATCH of the budget: two fit in a read.
+    monkeypatch.setattr(
+        service.almanac, "SUMMARY_REBUILD_HANDS", 2 + 2 * service.almanac.SUMMARY_REBUILD_MATCH
+    )
     # Each match moved on since it joined the group: two are built again per read.
     assert records(group)["pending"] == 1
     assert records(group)["pending"] == 0

@@ -123,7 +123,7 @@ def test_a_stored_hand_the_rules_refuse_never_breaks_a_page(
                 },
             )
         )
-        match.version += 1  # as every change to a match does (scorekeeper/service/writing.py; the replay cache)
+        match.version += 1  # as every change does (service/writing.py; the replay cache)
         db.session.commit()
     html = client.get(url).get_data(as_text=True)
     assert 'id="problem"' in html
