@@ -87,6 +87,10 @@ def init_app(app: Flask) -> None:
         float(app.config.get("RATELIMIT_STORE_TIMEOUT", 0.3)),
     )
     limiter.init_app(app)
+    # A new app binds a new store, assumed to answer: the limiter is one object for every app
+    # of the process (the tests make many), and Flask-Limiter would go on believing the last
+    # app's store down, counting in its fallback until its next check of the store.
+    limiter._storage_dead = False
     _store.reset()
     app.after_request(_retry_after)
     app.after_request(_count_refusal)  # runs first (after_request runs in reverse order)
