@@ -21,6 +21,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -337,3 +338,109 @@ def test_the_redis_client_has_short_timeouts_and_no_retries() -> None:
     assert options["retry"].get_retries() == 0
     assert options["key_prefix"] == "x"
     assert storage_options("memory://", {}, 0.3) == {}
+
+
+# --- Two servers sharing that store ------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("TEST_DATABASE", "sqlite") != "postgresql",
+    reason="two servers share one PostgreSQL: run with TEST_DATABASE=postgresql",
+)
+def test_two_servers_score_on_through_a_store_outage(
+    redis_server: RedisServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two gunicorn servers (tests/test_hosting_servers.py starts them as ``bin/serve`` does)
+    counting in ``redis_server``: stopped, restarted, frozen, thawed, every hand written
+    through either is answered within 2 s and stored once."""
+    from tests import test_hosting_servers as hosting
+
+    monkeypatch.setattr(hosting, "REDIS_URL", redis_server.url)
+    prefix = f"outage-{secrets.token_hex(4)}"
+    with hosting.fresh_database() as url:
+        both = [hosting.start_server(name, url, prefix, tmp_path) for name in ("one", "two")]
+        try:
+            hosting.wait_until(
+                "both servers ready",
+                lambda: all(hosting.call(s.base + "/readyz")[0] == 200 for s in both),
+                both,
+            )
+            _two_servers_through_an_outage(hosting, both, redis_server)
+        finally:
+            redis_server.stop()  # thawed first
+            for server in both:
+                hosting.stop(server)
+
+
+class _Writes:
+    """The writes of a table through two servers, timed: hands (each retried once under its
+    key, as a phone retries), a new match and a refusal through each."""
+
+    def __init__(self, hosting: Any, both: list[Any]) -> None:
+        self.hosting, self.both = hosting, both
+        self.match = hosting.Match(both[0], "198.51.100.40")
+        self.acknowledged = 0
+        self.slow: list[tuple[str, str, float]] = []
+
+    def timed(self, stage: str, what: str, call: Callable[[], Any], status: int) -> None:
+        started = time.monotonic()
+        answer = call()
+        seconds = time.monotonic() - started
+        assert answer.status == status, (stage, what, answer.status, answer.body)
+        if seconds > ANSWER_WITHIN:
+            self.slow.append((stage, what, round(seconds, 2)))
+
+    def round(self, stage: str) -> None:
+        match, request = self.match, self.hosting.request
+        for server in self.both:
+            key = {"Idempotency-Key": secrets.token_hex(8)}
+            for attempt in ("hand", "hand retried"):
+                what = f"{server.name} {attempt}"
+                self.timed(stage, what, partial(match.add, server, ALL_PASS, **key), 201)
+            self.acknowledged += 1
+            made = partial(request, f"{server.base}{API}/matches", "POST", AUCTION, match.client)
+            self.timed(stage, f"{server.name} new match", made, 201)
+            wrong = match.client | {"Authorization": "Bearer not-the-token"}
+            hands = f"{server.base}{match.path('/hands')}"
+            refused = partial(request, hands, "POST", ALL_PASS, wrong)
+            self.timed(stage, f"{server.name} refusal", refused, 401)
+
+    def ready_says(self, state: str) -> None:
+        for server in self.both:
+            answer = self.hosting.request(f"{server.base}/readyz")
+            assert answer.status == 200, (server.name, answer.body)
+            assert answer.body["rate_limits"] == state, (server.name, answer.body)
+
+
+def _two_servers_through_an_outage(
+    hosting: Any, both: list[Any], redis_server: RedisServer
+) -> None:
+    writes = _Writes(hosting, both)
+    writes.round("store up")
+    writes.ready_says("ok")
+    redis_server.stop()
+    for _ in range(3):
+        writes.round("store stopped")
+    writes.ready_says("degraded")
+    redis_server.start()
+    writes.ready_says("ok")
+    writes.round("store restarted")
+    redis_server.freeze()
+    try:
+        for _ in range(3):
+            writes.round("store frozen")
+        writes.ready_says("degraded")
+    finally:
+        redis_server.thaw()
+    writes.round("store thawed")
+    assert not writes.slow, writes.slow
+    assert len(writes.match.read(both[1])["hands"]) == writes.acknowledged == 2 * 9
+    for server in both:
+        lines = [
+            line
+            for line in server.lines()
+            if "rate-limit store does not answer" in str(line.get("message", ""))
+        ]
+        # Two outages, two worker processes: at most a line for each, never one a request.
+        assert len(lines) <= 4, (server.name, lines)
