@@ -10,6 +10,7 @@ small numbers. ``RATELIMIT_STORAGE_URI`` puts the counts in Redis, shared by sev
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -299,3 +300,32 @@ def test_the_memory_store_is_a_servers_own(make_app: MakeApp) -> None:
     assert _create(first).status_code == 429
     second = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
     assert _create(second).status_code == 201
+
+
+def test_the_docs_say_the_configured_numbers(tmp_path: Path) -> None:
+    """docs/api.md "Limits" and the README's ``RATELIMIT_ENABLED`` line give each limit's
+    numbers as :class:`~scorekeeper.config.Config` sets them."""
+    root = Path(__file__).resolve().parents[2]
+    api = (root / "docs/api.md").read_text()
+    limits = api[api.index("## Limits") :]
+    limits = limits[: limits.index("\n## ", 1)]
+    readme = next(
+        line
+        for line in (root / "README.md").read_text().splitlines()
+        if line.startswith("| `RATELIMIT_ENABLED` |")
+    )
+    for name in (
+        "RATELIMIT_NEW_MATCHES",
+        "RATELIMIT_IMPORTS",
+        "RATELIMIT_JOINS",
+        "RATELIMIT_FAILED_TOKENS",
+        "RATELIMIT_FAILED_TOKENS_ADDRESS",
+    ):
+        minute, hour = str(getattr(configuration.Config, name)).split(";")
+        assert minute.endswith(" per minute"), (name, minute)
+        assert hour.endswith(" per hour"), (name, hour)
+        for number in (int(minute.split()[0]), int(hour.split()[0])):
+            said = f"{number:,}" if number >= 1000 else str(number)
+            alone = re.compile(rf"(?<![\d,]){re.escape(said)}(?![\d,])")
+            assert alone.search(limits), (name, said, "docs/api.md")
+            assert alone.search(readme), (name, said, "README.md")
