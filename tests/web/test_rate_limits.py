@@ -329,3 +329,20 @@ def test_the_docs_say_the_configured_numbers(tmp_path: Path) -> None:
             alone = re.compile(rf"(?<![\d,]){re.escape(said)}(?![\d,])")
             assert alone.search(limits), (name, said, "docs/api.md")
             assert alone.search(readme), (name, said, "README.md")
+
+
+def test_a_wrong_group_key_is_a_refusal_and_the_right_one_opens(make_app: MakeApp) -> None:
+    from tests.web.test_groups import start_group
+
+    app = make_app(RATELIMIT_FAILED_TOKENS_ADDRESS="2 per minute")
+    holder, guesser = app.test_client(), app.test_client()
+    group, private, _ = start_group(holder)
+    for number in range(2):
+        assert guesser.get(f"/g/{group}/open?key=guess-{number}").status_code == 403
+    refused = guesser.get(f"/g/{group}/open?key=guess-2")
+    assert refused.status_code == 429
+    _retry_after(refused, 60)
+    # The group's own page without a key is a plain read: never counted, never refused so.
+    assert guesser.get(f"/g/{group}").status_code == 403
+    # The right key opens from the same address.
+    assert app.test_client().get(private).status_code == 303
