@@ -59,12 +59,24 @@ class Config:
     MAX_CONTENT_LENGTH = 256 * 1024
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES = ("en", "es", "it", "ru")
-    # Rate limits per client address (scorekeeper.infra.rate_limits; README, "Configuration"), in
-    # Flask-Limiter's notation. Generous: a club room behind one address never meets them.
-    RATELIMIT_NEW_MATCHES = "30 per minute;300 per hour"  # pages and API together
-    RATELIMIT_IMPORTS = "10 per minute;60 per hour"
-    RATELIMIT_JOINS = "30 per minute;300 per hour"
-    RATELIMIT_FAILED_TOKENS = "20 per minute;100 per hour"  # writes refused for their token
+    # Rate limits (scorekeeper.infra.rate_limits; README, "Configuration"; docs/api.md "Limits"),
+    # in Flask-Limiter's notation. Generous: a club room behind one address never meets them.
+    RATELIMIT_NEW_MATCHES = "30 per minute;300 per hour"  # per address, pages and API together
+    RATELIMIT_IMPORTS = "10 per minute;60 per hour"  # per address
+    # Per address: every opening of a scorekeeper link (page and button) or a group's private
+    # link: 40 phones of a room joining within a minute open and tap 80 times.
+    RATELIMIT_JOINS = "120 per minute;1200 per hour"
+    # Requests refused for their credential (a wrong edit token, code or key), per presented
+    # credential and match, and per address; a right credential is never refused for them.
+    RATELIMIT_FAILED_TOKENS = "20 per minute;100 per hour"
+    RATELIMIT_FAILED_TOKENS_ADDRESS = "60 per minute;600 per hour"
+    # The store never stops the scoring: while it does not answer the counts are kept in each
+    # process (one line in the log per outage), and errors of the limiter are not the request's.
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
+    RATELIMIT_SWALLOW_ERRORS = True
+    # Seconds the Redis client waits to connect or for an answer (no retries): a write waits
+    # at most about this on a frozen store, once per outage.
+    RATELIMIT_STORE_TIMEOUT = 0.3
 
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = os.environ.get("SECRET_KEY") or _instance_secret(instance_path)

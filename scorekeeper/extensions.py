@@ -5,10 +5,9 @@ from __future__ import annotations
 import ipaddress
 from typing import TYPE_CHECKING
 
-from flask import current_app, request
-from flask.wrappers import Response
+from flask import request
 from flask_babel import Babel
-from flask_limiter import ApplicationLimit, Limiter
+from flask_limiter import Limiter
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -47,30 +46,9 @@ def client_address() -> str:
 TOO_MANY = N_("Too many requests from this address: try again later.")
 
 
-def _reads_only() -> bool:
-    return request.method in ("GET", "HEAD", "OPTIONS")
-
-
-def _token_refused(response: Response) -> bool:
-    # 401 (the API) and 403 (the pages) are the answers to a missing or wrong edit token.
-    return response.status_code in (401, 403)
-
-
-#: Rate limits (scorekeeper.infra.rate_limits). The application-wide one counts only writes refused
-#: for their edit token (deducted after the answer); once an address has spent it, every write
-#: from it is answered 429 until the window passes, whatever token it sends.
-limiter = Limiter(
-    client_address,
-    application_limits=[
-        ApplicationLimit(
-            limit_provider=lambda: str(current_app.config["RATELIMIT_FAILED_TOKENS"]),
-            scope="failed-token",
-            exempt_when=_reads_only,
-            deduct_when=_token_refused,
-            error_message=TOO_MANY,
-        )
-    ],
-)
+#: Rate limits (scorekeeper.infra.rate_limits): the limits of views, and the counts of refusals
+#: for a credential that module keeps after the answer.
+limiter = Limiter(client_address)
 
 if TYPE_CHECKING:
     from flask_sqlalchemy.model import Model as _ModelMixin

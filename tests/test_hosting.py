@@ -78,7 +78,7 @@ def test_readyz_is_200_at_the_head_and_reads_no_match(app: Flask) -> None:
     with statements(app) as sent:
         answer = client.get("/readyz")
     assert answer.status_code == 200, answer.get_json()
-    assert answer.get_json() == {"status": "ready", "schema": [HEAD]}
+    assert answer.get_json() == {"status": "ready", "schema": [HEAD], "rate_limits": "off"}
     assert answer.headers["Cache-Control"] == "no-store"
     assert any("alembic_version" in statement for statement in sent), sent
     tables = set(db.metadata.tables)

@@ -4,7 +4,10 @@
   database outage does not make every server look dead and get restarted.
 - ``GET /readyz``: this server can serve: the database answers and its schema is at the head of
   the migrations (200); else 503, and a load balancer sends the players elsewhere. It reads
-  only Alembic's version table, never a match.
+  only Alembic's version table, never a match. Its ready answer says the state of the
+  rate-limit store too (``"rate_limits"``: ``"ok"``, ``"degraded"`` or ``"off"``): a store
+  that does not answer never takes the server out, as it never stops the scoring
+  (:mod:`scorekeeper.infra.rate_limits`).
 
 Both answer JSON, are never cached, and are exempt from the rate limits (a load balancer polls
 from one address all day) and from CSRF (they only read). Their words are for operators and
@@ -21,6 +24,7 @@ from alembic.script import ScriptDirectory
 from flask import Blueprint, Response, current_app, jsonify
 
 from ..extensions import csrf, db, limiter
+from .rate_limits import store_state
 
 bp = Blueprint("health", __name__)
 csrf.exempt(bp)
@@ -54,8 +58,9 @@ def healthz() -> tuple[Response, int]:
 
 @bp.get("/readyz")
 def readyz() -> tuple[Response, int]:
-    """200 ``{"status": "ready", ...}`` when the database answers and its schema is at the
-    migrations' head; 503 ``{"status": "unavailable", "reason": ...}`` otherwise."""
+    """200 ``{"status": "ready", "schema": [...], "rate_limits": ...}`` when the database
+    answers and its schema is at the migrations' head, whatever the rate-limit store's state;
+    503 ``{"status": "unavailable", "reason": ...}`` otherwise."""
     heads = migration_heads(str(current_app.extensions["migrate"].directory))
     try:
         with db.engine.connect() as conn:
@@ -73,4 +78,4 @@ def readyz() -> tuple[Response, int]:
         return _answer(
             503, status="unavailable", reason="schema", schema=sorted(current), head=sorted(heads)
         )
-    return _answer(200, status="ready", schema=sorted(current))
+    return _answer(200, status="ready", schema=sorted(current), rate_limits=store_state())

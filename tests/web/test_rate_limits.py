@@ -1,13 +1,16 @@
-"""Rate limits per client address (issue 13; docs/api.md "Limits"): match creation (pages
-and API share one count), import, join and writes refused for their edit token are answered
-429 with ``Retry-After`` once an address has spent its limit; JSON under ``/api/``, a page
-elsewhere. The suite runs with the limits off (``TestConfig``); these tests turn them on with
+"""Rate limits (issues 13 and 25; docs/api.md "Limits"): match creation (pages and API share
+one count), import and the scorekeeper links taken, per address, and the requests refused for
+their credential, per credential and match and per address, are answered 429 with
+``Retry-After`` once spent; JSON under ``/api/``, a page elsewhere. A right credential is
+never refused for other requests' wrong ones (tests/api/test_limits_room.py: a room behind one
+address). The suite runs with the limits off (``TestConfig``); these tests turn them on with
 small numbers. ``RATELIMIT_STORAGE_URI`` puts the counts in Redis, shared by several servers.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +24,16 @@ from werkzeug.test import TestResponse
 from scorekeeper import config as configuration
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from tests.helpers import API, EXAMPLE_MATCH, NEW_MATCH_FORM, Table, errors_of
+from tests.helpers import (
+    API,
+    EXAMPLE_MATCH,
+    NEW_MATCH_FORM,
+    Table,
+    errors_of,
+    keep_token,
+    open_scorekeeper_link,
+    scorekeeper_link,
+)
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379")
 TOO_MANY = "Too many requests from this address: try again later."
@@ -119,19 +131,42 @@ def test_import_is_limited_on_its_own(make_app: MakeApp) -> None:
     assert client.get("/import").status_code == 200
 
 
-def test_join_counts_every_opening(make_app: MakeApp) -> None:
-    client = make_app(RATELIMIT_JOINS="2 per minute").test_client()
-    table = Table(client)
-    table.create(EXAMPLE_MATCH)
-    join = f"/m/{table.id}/join"
-    assert client.get(join + "?code=not-a-code").status_code == 200
-    assert client.post(join, data={"code": "not-a-code"}).status_code == 403
-    refused = client.post(join, data={"code": "not-a-code"})
+def test_joins_count_the_links_taken(make_app: MakeApp) -> None:
+    app = make_app(RATELIMIT_JOINS="2 per minute")
+    host = app.test_client()
+    table = Table(host)
+    table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
+    keep_token(host, table.id, table.token)
+    link = scorekeeper_link(host, table.id)
+    # Showing the button takes nothing: it is not counted.
+    for _ in range(3):
+        assert host.get(link).status_code == 200
+    assert open_scorekeeper_link(app.test_client(), link).status_code == 303
+    assert open_scorekeeper_link(app.test_client(), link).status_code == 303
+    path, _, code = link.partition("?code=")
+    refused = app.test_client().post(path, data={"code": code})
     assert refused.status_code == 429
     _retry_after(refused, 60)
 
 
-def test_only_writes_refused_for_their_token_count(make_app: MakeApp) -> None:
+def test_a_wrong_code_is_a_refusal_and_never_spends_the_joins(make_app: MakeApp) -> None:
+    app = make_app(RATELIMIT_JOINS="1 per minute", RATELIMIT_FAILED_TOKENS="2 per minute")
+    host = app.test_client()
+    table = Table(host)
+    table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
+    keep_token(host, table.id, table.token)
+    join = f"/m/{table.id}/join"
+    assert host.post(join, data={"code": "not-a-code"}).status_code == 403
+    assert host.post(join, data={"code": "not-a-code"}).status_code == 403
+    refused = host.post(join, data={"code": "not-a-code"})
+    assert refused.status_code == 429
+    _retry_after(refused, 60)
+    # The right code is taken all the same, from the same address.
+    link = scorekeeper_link(host, table.id)
+    assert open_scorekeeper_link(app.test_client(), link).status_code == 303
+
+
+def test_refusals_count_per_presented_token_and_match(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_FAILED_TOKENS="2 per minute").test_client()
     table = Table(client)
     table.create(EXAMPLE_MATCH)
@@ -143,16 +178,38 @@ def test_only_writes_refused_for_their_token_count(make_app: MakeApp) -> None:
     assert client.post(table.url("/hands"), json={}, headers=wrong).status_code == 401
     assert client.post(table.url("/hands"), json={}, headers=wrong).status_code == 401
 
-    # Spent: every write from this address waits, even with the right token (else a guess
-    # that was right would still be told apart), and so does a page's write.
-    refused = client.post(table.url("/hands"), json={}, headers=table.auth)
+    # That token has spent its count on this match: it waits.
+    refused = client.post(table.url("/hands"), json={}, headers=wrong)
     assert refused.status_code == 429
     assert errors_of(refused) == {"_": [TOO_MANY]}
     _retry_after(refused, 60)
-    assert client.post(f"/m/{table.id}/hands", data={}).status_code == 429
+    # The right token is never refused for it, nor is another token's own count spent.
+    assert client.post(table.url("/hands"), json={}, headers=table.auth).status_code == 422
+    other = {"Authorization": "Bearer another-wrong-token"}
+    assert client.post(table.url("/hands"), json={}, headers=other).status_code == 401
     # Reading goes on.
     assert client.get(table.url()).status_code == 200
     assert client.get(f"/m/{table.id}").status_code == 200
+
+
+def test_refusals_count_per_address_with_a_cap_of_their_own(make_app: MakeApp) -> None:
+    client = make_app(RATELIMIT_FAILED_TOKENS_ADDRESS="3 per minute").test_client()
+    table = Table(client)
+    table.create(EXAMPLE_MATCH)
+
+    def guess(number: int, address: str = "127.0.0.1") -> int:
+        headers = {"Authorization": f"Bearer guess-{number}"}
+        return client.post(
+            table.url("/hands"), json={}, headers=headers, environ_base={"REMOTE_ADDR": address}
+        ).status_code
+
+    # A guesser changes its token at every try: the address's count slows it.
+    assert [guess(n) for n in range(3)] == [401, 401, 401]
+    assert guess(3) == 429
+    # The table behind the same address scores on (its token is taken: the rules' 422).
+    assert client.post(table.url("/hands"), json={}, headers=table.auth).status_code == 422
+    # Another address has a count of its own.
+    assert guess(4, "192.0.2.7") == 401
 
 
 def test_a_page_write_without_the_token_counts(make_app: MakeApp) -> None:
@@ -243,3 +300,49 @@ def test_the_memory_store_is_a_servers_own(make_app: MakeApp) -> None:
     assert _create(first).status_code == 429
     second = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
     assert _create(second).status_code == 201
+
+
+def test_the_docs_say_the_configured_numbers(tmp_path: Path) -> None:
+    """docs/api.md "Limits" and the README's ``RATELIMIT_ENABLED`` line give each limit's
+    numbers as :class:`~scorekeeper.config.Config` sets them."""
+    root = Path(__file__).resolve().parents[2]
+    api = (root / "docs/api.md").read_text()
+    limits = api[api.index("## Limits") :]
+    limits = limits[: limits.index("\n## ", 1)]
+    readme = next(
+        line
+        for line in (root / "README.md").read_text().splitlines()
+        if line.startswith("| `RATELIMIT_ENABLED` |")
+    )
+    for name in (
+        "RATELIMIT_NEW_MATCHES",
+        "RATELIMIT_IMPORTS",
+        "RATELIMIT_JOINS",
+        "RATELIMIT_FAILED_TOKENS",
+        "RATELIMIT_FAILED_TOKENS_ADDRESS",
+    ):
+        minute, hour = str(getattr(configuration.Config, name)).split(";")
+        assert minute.endswith(" per minute"), (name, minute)
+        assert hour.endswith(" per hour"), (name, hour)
+        for number in (int(minute.split()[0]), int(hour.split()[0])):
+            said = f"{number:,}" if number >= 1000 else str(number)
+            alone = re.compile(rf"(?<![\d,]){re.escape(said)}(?![\d,])")
+            assert alone.search(limits), (name, said, "docs/api.md")
+            assert alone.search(readme), (name, said, "README.md")
+
+
+def test_a_wrong_group_key_is_a_refusal_and_the_right_one_opens(make_app: MakeApp) -> None:
+    from tests.web.test_groups import start_group
+
+    app = make_app(RATELIMIT_FAILED_TOKENS_ADDRESS="2 per minute")
+    holder, guesser = app.test_client(), app.test_client()
+    group, private, _ = start_group(holder)
+    for number in range(2):
+        assert guesser.get(f"/g/{group}/open?key=guess-{number}").status_code == 403
+    refused = guesser.get(f"/g/{group}/open?key=guess-2")
+    assert refused.status_code == 429
+    _retry_after(refused, 60)
+    # The group's own page without a key is a plain read: never counted, never refused so.
+    assert guesser.get(f"/g/{group}").status_code == 403
+    # The right key opens from the same address.
+    assert app.test_client().get(private).status_code == 303
