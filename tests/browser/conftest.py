@@ -35,6 +35,15 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 #: Every wait of a test is bounded by this (milliseconds).
 TIMEOUT_MS = 10_000
 
+#: For a module about what a page shows and how a hand is typed in, which no database changes
+#: (layout, words, languages, taps, the tools): the PostgreSQL run of ``bin/test`` skips it, as
+#: tests/test_packaging.py is skipped there. The browser modules about storing (the queue
+#: offline, two phones, groups, the hand-over) run on both databases.
+PAGE_ONLY = pytest.mark.skipif(
+    os.environ.get("TEST_DATABASE", "sqlite") != "sqlite",
+    reason="the page, not the database: run once, on SQLite",
+)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test of this folder as a browser test."""

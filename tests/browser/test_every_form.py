@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from .conftest import Phone
+from .conftest import PAGE_ONLY, Phone
 from .flows import NewPhone
 from .table import LANGUAGES, SAVE_WITHIN, check_page, start
+
+pytestmark = PAGE_ONLY
 
 #: Every form of hand entry, as the variant and its house rules make it.
 FORMS: dict[str, tuple[str, list[str], dict[str, Any]]] = {

@@ -7,8 +7,10 @@ import pytest
 
 from tests.helpers import NEW_MATCH_FORM
 
-from .conftest import Phone
+from .conftest import PAGE_ONLY, Phone
 from .flows import NewPhone, check_fits
+
+pytestmark = PAGE_ONLY
 
 #: Words of the table each match page must show (seeds 000, 001, 004).
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .conftest import TIMEOUT_MS, Phone, phone_without_javascript
+from .conftest import PAGE_ONLY, TIMEOUT_MS, Phone, phone_without_javascript
 from .flows import NewPhone, enter_hand, save
 from .table import LANGUAGES, assert_plain, check_page, shown_text, start
+
+pytestmark = PAGE_ONLY
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

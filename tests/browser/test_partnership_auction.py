@@ -7,8 +7,10 @@ import urllib.request
 
 import pytest
 
-from .conftest import Phone, answered
+from .conftest import PAGE_ONLY, Phone, answered
 from .flows import start_match
+
+pytestmark = PAGE_ONLY
 
 #: The issue's budgets.
 TAP_BUDGET = 14

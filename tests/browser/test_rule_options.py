@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from .conftest import Phone
+from .conftest import PAGE_ONLY, Phone
 from .flows import check_fits, open_chips, save, start_match
+
+pytestmark = PAGE_ONLY
 
 
 def test_meld_per_player_fits_and_its_chips_fill_that_player(phone: Phone) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
-from .conftest import Phone
+from .conftest import PAGE_ONLY, Phone
 from .flows import check_fits, enter_hand, open_chips, start_match
+
+pytestmark = PAGE_ONLY
 
 RUN = ("AS", "10S", "KS", "QS", "JS")
 
