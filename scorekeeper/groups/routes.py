@@ -388,7 +388,8 @@ def add_match(public_id: str) -> Any:
     match_id = form.match.data or ""
     try:
         match = service.add_match_to_group(public_id, key, match_id, token_for(match_id))
-    except service.Unauthorized as refusal:  # this phone no longer scores that match
+    # This phone no longer scores that match, or only scores it too (not its scorekeeper).
+    except (service.Unauthorized, service.Forbidden) as refusal:
         add_error(form, "match", plain_message_of(refusal))
     except RuleError as error:
         add_error(form, "match", plain_rule_message(error))
@@ -428,7 +429,7 @@ def put_in_group(public_id: str) -> Any:
         service.add_match_to_group(group_id, key, public_id, token)
     except service.NotFound:
         abort(404)
-    except service.Unauthorized as refusal:
+    except (service.Unauthorized, service.Forbidden) as refusal:
         flash(_("Not done: %(reason)s", reason=plain_message_of(refusal)))
     except RuleError as error:
         flash(_("Not done: %(reason)s", reason=plain_rule_message(error)))
