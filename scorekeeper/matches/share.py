@@ -29,11 +29,19 @@ from ..rules.variants import find_variant
 from ..web.forms import plain_message_of
 from ..web.lookups import match_or_404
 from ..web.qr import qr_svg
-from ..web.session import no_longer_scoring, open_to_score, scoring_token, token_for
+from ..web.session import (
+    fit_cookie,
+    no_longer_scoring,
+    open_to_score,
+    scoring_token,
+    token_for,
+)
 from . import bp
 
-#: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``.
+#: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``;
+#: at most :data:`_KEPT_CODES` (those that expire last: the cookie stays small).
 _CODES = "join_codes"
+_KEPT_CODES = 3
 
 
 class CodeForm(FlaskForm):
@@ -75,7 +83,10 @@ def _keep_code(public_id: str, kept: tuple[str, bool, datetime] | None) -> None:
     if kept is not None:
         code, hands_over, expires = kept
         codes[public_id] = [code, hands_over, expires.isoformat()]
+    while len(codes) > _KEPT_CODES:  # ISO moments of one zone sort as they follow
+        codes.pop(min((pid for pid in codes if pid != public_id), key=lambda p: codes[p][2]))
     session[_CODES] = codes
+    fit_cookie(public_id)
 
 
 @bp.get("/m/<public_id>/share")
