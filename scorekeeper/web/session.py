@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, current_app, flash, redirect, session, url_for
+from flask import abort, current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
 from ..models import Group, Match
+from .contract import SWAP
 
 # --- Matches -------------------------------------------------------------------------------------
 
@@ -96,9 +97,14 @@ def scoring_token(match: Match) -> str | None:
 
 
 def no_longer_scoring(public_id: str) -> NoReturn:
-    """A write refused for this browser's token: forget it, say why, show the match."""
+    """A write refused for this browser's token: forget it, say why, show the match. To the
+    page's script (a hand that waited on the phone, :data:`~.contract.SWAP`) a 403: the
+    redirect's 200 page would read as stored, and the hand must stay on the phone
+    (static/queue.js keeps it and shows it, issue 25)."""
     forget_token(public_id)
     flash(_("Not stored: another phone keeps the score of this match now."))
+    if request.headers.get(SWAP):
+        abort(403)
     abort(redirect(url_for("matches.show", public_id=public_id), code=303))
 
 

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import GroupMatch, JoinCode, ScorerKey
+from scorekeeper.web.contract import SWAP
 from tests.helpers import API, open_scorekeeper_link, scorekeeper_link
 from tests.web.test_hand_over import HAND, can_score, hands_stored, rows, two_phones
 
@@ -217,3 +218,28 @@ def test_a_match_kept_by_this_phone_still_goes_in_its_group(app: Flask) -> None:
     assert 'id="put-in-group"' in first.get(f"/m/{public_id}").get_data(as_text=True)
     assert first.post(f"/m/{public_id}/group", data={"group": group_id}).status_code == 303
     assert in_a_group(app, public_id)
+
+
+# --- A hand sent by the page's script after this phone lost the scoring ------------------------
+
+
+def test_a_hand_the_script_sends_after_a_hand_over_is_a_403_not_a_page(app: Flask) -> None:
+    """The page's script (static/queue.js) keeps a hand refused with 401/403 on the phone; a
+    redirect to the match page (a 200) would read as stored and the hand would be lost."""
+    first, second, public_id, _ = two_phones(app)
+    link = scorekeeper_link(first, public_id, hands_over=True)
+    assert open_scorekeeper_link(second, link).status_code == 303
+    script = {SWAP: "1"}
+    refused = first.post(f"/m/{public_id}/hands", data=HAND, headers=script)
+    assert refused.status_code == 403
+    assert "Not stored: another phone keeps the score" in refused.get_data(as_text=True)
+    assert hands_stored(app, public_id) == 0
+    # The token was forgotten: the next one is refused the same.
+    again = first.post(f"/m/{public_id}/hands", data=HAND, headers=script)
+    assert again.status_code == 403
+    page = first.get(f"/m/{public_id}").get_data(as_text=True)
+    assert 'id="hand-form"' not in page
+    assert 'id="kept"' in page  # where the script lists the hands it kept
+    # Without the script (a plain form post) it is the page, as always.
+    plain = second.post(f"/m/{public_id}/hands", data=HAND)
+    assert plain.status_code == 303
