@@ -29,7 +29,7 @@ def link(phone: Phone, match_path: str, button: str) -> str:
     phone.go(match_path + "/share")
     with phone.page.expect_navigation(wait_until="load"):
         phone.page.click(button)
-    url = phone.page.get_attribute("#join-link", "href")
+    url: str | None = phone.page.get_attribute("#join-link", "href")
     assert url
     phone.go(match_path)
     return url
