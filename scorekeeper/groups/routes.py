@@ -203,17 +203,19 @@ def _by_name(players: list[GroupPlayer]) -> list[GroupPlayer]:
 
 
 def _add_match_form() -> MatchChoiceForm | None:
-    """The matches this phone scores that are in no group yet, to put one in this group."""
+    """The matches this phone keeps the score of (the edit token: a phone that scores too may
+    not, docs/sharing.md) that are in no group yet, to put one in this group."""
     form = MatchChoiceForm(prefix="add-match", formdata=None)
     choices = []
     for public_id in opened_matches():
-        if token_for(public_id) is None:
+        token = token_for(public_id)
+        if token is None:
             continue
         try:
             match = service.get_match(public_id)
         except service.NotFound:
             continue
-        if service.group_of(match) is None:
+        if service.token_role(match, token) == "edit" and service.group_of(match) is None:
             title = _(find_variant(match.variant).title)
             choices.append((public_id, f"{title}: {', '.join(match.players)}"))
     if not choices:

@@ -87,6 +87,8 @@ def test_a_co_scorer_cannot_put_the_match_in_its_group_on_the_pages(app: Flask) 
     group_id, _ = group_held_by(second)
     page = second.get(f"/m/{public_id}").get_data(as_text=True)
     assert 'id="put-in-group"' not in page
+    group_page = second.get(f"/g/{group_id}").get_data(as_text=True)
+    assert f'value="{public_id}"' not in group_page  # not offered on the group's page either
     refused = second.post(f"/m/{public_id}/group", data={"group": group_id})
     assert refused.status_code == 303
     said = second.get(refused.headers["Location"]).get_data(as_text=True)
