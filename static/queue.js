@@ -7,6 +7,10 @@
 // refused (it comes back to the form with the server's message; the hands after it wait).
 // A hand that cannot reach the server (offline, a timeout, a 5xx) waits in the history and
 // is sent by itself, in order, when the connection returns and on the next page load.
+// A hand refused because this phone no longer scores the match (another phone took the
+// scoring over, or its scorekeeper removed this phone: a 401 or 403) is kept on the phone with
+// the hands after it (issue 25): the match page lists them with the reason and what was typed,
+// every page says so, until the table deletes them or a phone that scores again sends them.
 // Without fetch or localStorage the form is posted as it always was.
 "use strict";
 (function () {
@@ -90,6 +94,7 @@
   function render() {
     var at = here(), section = at.section;
     showConnection();
+    renderKept(at);
     if (!at.page) return;
     var q = queue(at.page), form = at.form, changing = editing(at.page);
     var seen = number(field(form, "seen"));
@@ -318,6 +323,7 @@
       var page = pages.shift();
       if (!page || failed) {
         busy = false;
+        render();
         html.dataset.answers = String((parseInt(html.dataset.answers, 10) || 0) + 1);  // (tests wait for it)
         return null;
       }
@@ -333,6 +339,7 @@
     var version = item.version !== null ? item.version : known(page);
     return post(item, version, function () {}).then(function (answer) {
       var response = answer[0];
+      if (noLongerScoring(response.status)) { strand(page); return null; }
       if (response.status !== 200 || (response.redirected && CLASHED.test(response.url))) return null;
       drop(page, item.key);
       store.set("sk:known:" + page, (version === null ? 0 : version) + 1);
@@ -359,6 +366,10 @@
       var clash = response.redirected && CLASHED.test(response.url);
       var form = doc.getElementById("hand-form");
       retryIn = 2000;
+      if (noLongerScoring(status)) {
+        strand(page);
+        return showAgain(page);
+      }
       if (status === 200 && !clash) {
         drop(page, item.key);
         // The next entry follows this one: sent with the version this one made.
@@ -487,6 +498,92 @@
     }
   }
 
+  // --- Hands refused because this phone no longer scores ---------------------------------
+
+  function noLongerScoring(status) { return status === 401 || status === 403; }
+  function keptKey(page) { return "sk:kept:" + page; }
+  function keptOf(page) { return store.get(keptKey(page)) || []; }
+  function keptPages() {
+    var pages = [];
+    for (var i = 0; window.localStorage && i < window.localStorage.length; i++) {
+      var name = window.localStorage.key(i);
+      if (name && name.indexOf("sk:kept:") === 0 && keptOf(name.slice(8)).length) pages.push(name.slice(8));
+    }
+    return pages.sort();
+  }
+
+  // The match's queue (the refused hand and those typed after it: the server would refuse
+  // them the same) moves to the hands kept on this phone; never dropped.
+  function strand(page) {
+    var q = queue(page);
+    if (!q.length) return;
+    q.forEach(function (item) { item.tried = false; item.sending = false; });
+    if (!store.set(keptKey(page), keptOf(page).concat(q))) { hold(page, true); return; }  // no room: it waits
+    keep(page, []);
+    hold(page, false);
+    store.drop("sk:editing:" + page);
+    store.drop("sk:aside:" + page);
+  }
+
+  // The match page as this phone sees it now (it follows the match), with its kept hands.
+  function showAgain(page) {
+    return fetch(page, {
+      credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" }
+    }).then(function (response) {
+      return response.ok ? response.text() : null;
+    }).then(function (text) {
+      var at = here();
+      if (text && at.page === page) swap(new DOMParser().parseFromString(text, "text/html"), page + "#kept", true);
+      else render();
+      return null;
+    });
+  }
+
+  // The match page lists the kept hands of its match; every other page says there are some.
+  function renderKept(at) {
+    var section = document.getElementById("kept"), note = document.getElementById("kept-note");
+    var main = document.querySelector("main"), shown = section ? section.dataset.page : null;
+    $all(document, "p.kept-note").forEach(function (el) { el.parentNode.removeChild(el); });
+    keptPages().forEach(function (page) {
+      if (page === shown || !note || !main) return;
+      var p = document.importNode(note.content, true).firstElementChild;
+      p.querySelector("[data-kept-link]").setAttribute("href", page + "#kept");
+      main.insertBefore(p, main.firstChild);
+    });
+    if (!section) return;
+    var kept = keptOf(shown), list = section.querySelector("ol"), template = document.getElementById("kept-row");
+    section.hidden = !kept.length;
+    list.textContent = "";
+    kept.forEach(function (item) {
+      var row = document.importNode(template.content, true).firstElementChild;
+      row.dataset.key = item.key;
+      row.querySelector("[data-label]").textContent = item.label;
+      row.querySelector("[data-typed]").textContent = item.typed;
+      var send = row.querySelector("[data-send]");
+      send.hidden = !(at.form && !at.fix && at.page === shown);  // this phone scores it again
+      send.addEventListener("click", function () { sendKept(shown, item.key); });
+      row.querySelector("[data-delete-yes]").addEventListener("click", function () { dropKept(shown, item.key); });
+      list.appendChild(row);
+    });
+  }
+
+  function dropKept(page, key) {
+    var kept = keptOf(page).filter(function (item) { return item.key !== key; });
+    if (kept.length) store.set(keptKey(page), kept); else store.drop(keptKey(page));
+    render();
+  }
+
+  // Sent again, after the hands waiting now, with the version this phone saw last (a hand
+  // stored meanwhile makes it a clash: the form shows it, as for any stale form).
+  function sendKept(page, key) {
+    var item = keptOf(page).filter(function (i) { return i.key === key; })[0];
+    if (!item) return;
+    item.version = queue(page).length ? null : known(page);
+    if (!keep(page, queue(page).concat([item]))) return;
+    dropKept(page, key);
+    flush(null);
+  }
+
   // --- Changing or removing an entry that was never sent ----------------------------------
 
   function putAside(form, page, save) {
@@ -561,7 +658,7 @@
 
   SK.onPage(function () {
     var at = here();
-    if (!at.page) return;
+    if (!at.page) { renderKept(at); return; }  // (a match's page renders it with its queue)
     var version = number(field(at.form, "version"));
     if (!html.hasAttribute("data-offline") && version !== null) saw(at.page, version);
     var key = at.form && at.form.querySelector("input[name=idempotency_key]");

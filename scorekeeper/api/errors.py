@@ -45,6 +45,12 @@ def unauthorized(error: service.Unauthorized) -> tuple[Response, int]:
     return response, status
 
 
+@bp.errorhandler(service.Forbidden)
+def forbidden(error: service.Forbidden) -> tuple[Response, int]:
+    """A scorer key where only the edit token will do (docs/sharing.md, "Who may do what")."""
+    return error_response(403, {"_": [message_of(error)]})
+
+
 @bp.errorhandler(service.Conflict)
 def conflict(error: service.Conflict) -> tuple[Response, int]:
     """A write that does not fit the match as it is now."""

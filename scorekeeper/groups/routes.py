@@ -203,17 +203,19 @@ def _by_name(players: list[GroupPlayer]) -> list[GroupPlayer]:
 
 
 def _add_match_form() -> MatchChoiceForm | None:
-    """The matches this phone scores that are in no group yet, to put one in this group."""
+    """The matches this phone keeps the score of (the edit token: a phone that scores too may
+    not, docs/sharing.md) that are in no group yet, to put one in this group."""
     form = MatchChoiceForm(prefix="add-match", formdata=None)
     choices = []
     for public_id in opened_matches():
-        if token_for(public_id) is None:
+        token = token_for(public_id)
+        if token is None:
             continue
         try:
             match = service.get_match(public_id)
         except service.NotFound:
             continue
-        if service.group_of(match) is None:
+        if service.token_role(match, token) == "edit" and service.group_of(match) is None:
             title = _(find_variant(match.variant).title)
             choices.append((public_id, f"{title}: {', '.join(match.players)}"))
     if not choices:
@@ -388,7 +390,8 @@ def add_match(public_id: str) -> Any:
     match_id = form.match.data or ""
     try:
         match = service.add_match_to_group(public_id, key, match_id, token_for(match_id))
-    except service.Unauthorized as refusal:  # this phone no longer scores that match
+    # This phone no longer scores that match, or only scores it too (not its scorekeeper).
+    except (service.Unauthorized, service.Forbidden) as refusal:
         add_error(form, "match", plain_message_of(refusal))
     except RuleError as error:
         add_error(form, "match", plain_rule_message(error))
@@ -428,7 +431,7 @@ def put_in_group(public_id: str) -> Any:
         service.add_match_to_group(group_id, key, public_id, token)
     except service.NotFound:
         abort(404)
-    except service.Unauthorized as refusal:
+    except (service.Unauthorized, service.Forbidden) as refusal:
         flash(_("Not done: %(reason)s", reason=plain_message_of(refusal)))
     except RuleError as error:
         flash(_("Not done: %(reason)s", reason=plain_rule_message(error)))

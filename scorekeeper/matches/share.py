@@ -5,7 +5,11 @@ over; each with its QR code.
 A scorekeeper link never carries the edit token: it carries a code that only lets a phone join
 (``service.join``), expires after ``service.JOIN_CODE_MINUTES`` and can be withdrawn. The code
 is shown on the phone that made it only: it is kept in that phone's signed session cookie, never
-in the database (which holds its hash)."""
+in the database (which holds its hash).
+
+Who may do what (docs/sharing.md): the edit token (the phone that started the match, or took
+the scoring over) makes both links, withdraws them, sees the phones that score too and removes
+one; a phone that scores too (a scorer key) makes only links that let more phones score."""
 
 from __future__ import annotations
 
@@ -22,13 +26,22 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import Match, utcnow
 from ..rules.variants import find_variant
+from ..web.forms import plain_message_of
 from ..web.lookups import match_or_404
 from ..web.qr import qr_svg
-from ..web.session import no_longer_scoring, open_to_score, scoring_token, token_for
+from ..web.session import (
+    fit_cookie,
+    no_longer_scoring,
+    open_to_score,
+    scoring_token,
+    token_for,
+)
 from . import bp
 
-#: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``.
+#: Where this phone keeps the codes it made: ``{public_id: [code, hands_over, expires]}``;
+#: at most :data:`_KEPT_CODES` (those that expire last: the cookie stays small).
 _CODES = "join_codes"
+_KEPT_CODES = 3
 
 
 class CodeForm(FlaskForm):
@@ -70,16 +83,26 @@ def _keep_code(public_id: str, kept: tuple[str, bool, datetime] | None) -> None:
     if kept is not None:
         code, hands_over, expires = kept
         codes[public_id] = [code, hands_over, expires.isoformat()]
+    while len(codes) > _KEPT_CODES:  # ISO moments of one zone sort as they follow
+        codes.pop(min((pid for pid in codes if pid != public_id), key=lambda p: codes[p][2]))
     session[_CODES] = codes
+    fit_cookie(public_id)
 
 
 @bp.get("/m/<public_id>/share")
 def share(public_id: str) -> Any:
-    """The read-only link and, on a phone that scores the match, the scorekeeper link."""
+    """The read-only link and, on a phone that scores the match, the scorekeeper link; on the
+    scorekeeper's phone also the phones that score too."""
+    return _share_page(public_id)
+
+
+def _share_page(public_id: str, status: int = 200) -> Response:
     match = match_or_404(public_id)
     # From PUBLIC_URL when it is set: a request's Host header is no address to print in a QR.
     board_url = external_url("matches.board", public_id=public_id)
-    can_score = scoring_token(match) is not None
+    token = scoring_token(match)
+    can_score = token is not None
+    keeps_score = can_score and service.token_role(match, token) == "edit"
     kept = _kept_code(public_id) if can_score else None
     join_url = external_url("matches.join", public_id=public_id, code=kept[0]) if kept else None
     return no_store(
@@ -97,9 +120,19 @@ def share(public_id: str) -> Any:
                 hands_over=kept[1] if kept else False,
                 expires=kept[2] if kept else None,
                 minutes=service.JOIN_CODE_MINUTES,
-            )
+                keeps_score=keeps_score,
+                scorers=service.scorers(public_id, token) if keeps_score else [],
+            ),
+            status,
         )
     )
+
+
+def _not_the_scorekeeper(public_id: str, refusal: service.Forbidden) -> Response:
+    """A phone that scores too asked for what only the scorekeeper's phone does: 403, the share
+    page saying why (it never offers that button, so only a stale or forged form gets here)."""
+    flash(_("Not done: %(reason)s", reason=plain_message_of(refusal)))
+    return _share_page(public_id, 403)
 
 
 @bp.post("/m/<public_id>/share/link")
@@ -117,6 +150,8 @@ def make_link(public_id: str) -> Any:
         code, expires = service.make_join_code(public_id, token, hands_over=hands_over)
     except service.Unauthorized:
         no_longer_scoring(public_id)
+    except service.Forbidden as refusal:
+        return _not_the_scorekeeper(public_id, refusal)
     _keep_code(public_id, (code, hands_over, expires))
     return redirect(url_for(".share", public_id=public_id, _anchor="share-join"), code=303)
 
@@ -135,9 +170,33 @@ def withdraw_links(public_id: str) -> Any:
         service.withdraw_join_codes(public_id, token)
     except service.Unauthorized:
         no_longer_scoring(public_id)
+    except service.Forbidden as refusal:
+        return _not_the_scorekeeper(public_id, refusal)
     _keep_code(public_id, None)
     flash(_("The scorekeeper link was withdrawn: it no longer works."))
     return redirect(url_for(".share", public_id=public_id), code=303)
+
+
+@bp.post("/m/<public_id>/share/phones/<int:scorer_id>/remove")
+def remove_phone(public_id: str, scorer_id: int) -> Any:
+    """Stop one phone that scores too (the scorekeeper's phone only): its key stops working at
+    once, and its next write is refused."""
+    match_or_404(public_id)
+    form = CodeForm()
+    if not form.validate_on_submit():
+        abort(400)
+    token = token_for(public_id)
+    if token is None:
+        abort(403)
+    try:
+        removed = service.remove_scorer(public_id, token, scorer_id)
+    except service.Unauthorized:
+        no_longer_scoring(public_id)
+    except service.Forbidden as refusal:
+        return _not_the_scorekeeper(public_id, refusal)
+    if removed:
+        flash(_("That phone no longer scores this match: it follows it."), "done")
+    return redirect(url_for(".share", public_id=public_id, _anchor="share-phones"), code=303)
 
 
 def _refused(match: Match) -> Response:

@@ -7,8 +7,9 @@ dealer comes from replaying the hands through the variant's rules (:func:`state_
 One module per concern, each re-exported here:
 
 - :mod:`.outcomes`: the refusals (:class:`ServiceError`, :class:`NotFound`,
-  :class:`Unauthorized`, :class:`Conflict`) and a write's :class:`Answer` and :class:`Written`;
-- :mod:`.reading`: finding a match, checking an edit token;
+  :class:`Unauthorized`, :class:`Forbidden`, :class:`Conflict`) and a write's :class:`Answer`
+  and :class:`Written`;
+- :mod:`.reading`: finding a match, checking an edit token (and what a token may do);
 - :mod:`.replaying`: a match's state, through the per-process :mod:`.replay_cache`; stored
   hands the rules refuse;
 - :mod:`.writing`: the write protocol (its steps, locks, idempotency keys, the sweep of expired
@@ -60,8 +61,11 @@ from .joining import (
     JOIN_CODE_MINUTES,
     MAX_JOIN_CODES,
     Joined,
+    Scorer,
     join,
     make_join_code,
+    remove_scorer,
+    scorers,
     withdraw_join_codes,
 )
 from .matches import (
@@ -73,13 +77,38 @@ from .matches import (
     rematch,
     replace_hand,
 )
-from .outcomes import Answer, Conflict, NotFound, Respond, ServiceError, Unauthorized, Written
+from .outcomes import (
+    Answer,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Respond,
+    ServiceError,
+    Unauthorized,
+    Written,
+)
 from .placing import GroupPlace, add_match_to_group
-from .reading import PUBLIC_ID, check_token, get_match, hash_token, version_of
+from .reading import (
+    PUBLIC_ID,
+    Role,
+    check_edit_token,
+    check_token,
+    get_match,
+    hash_token,
+    token_role,
+    version_of,
+)
 from .replaying import hand_count, memo, per_hand, settlement, setup_of, sitting_out, state_of
 from .writing import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, Checked
 
 __all__ = [
+    "token_role",
+    "scorers",
+    "remove_scorer",
+    "check_edit_token",
+    "Scorer",
+    "Role",
+    "Forbidden",
     "IDEMPOTENCY_DAYS",
     "JOIN_CODE_MINUTES",
     "MAX_HANDS",

@@ -11,10 +11,10 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import JoinCode, ScorerKey, utcnow
+from ..models import JoinCode, Match, ScorerKey, utcnow
 from ..rules.entry import unstorable
-from .outcomes import Unauthorized
-from .reading import check_public_id, check_token, hash_token
+from .outcomes import NotFound, Unauthorized
+from .reading import check_edit_token, check_public_id, check_token, hash_token
 from .writing import UnitOfWork, lock_match
 
 #: How long a scorekeeper link's code works (docs/sharing.md): long enough to show the
@@ -34,15 +34,25 @@ class Joined:
     hands_over: bool
 
 
+@dataclass(frozen=True)
+class Scorer:
+    """A phone that joined the scoring of a match (its key's row: never the key itself)."""
+
+    id: int
+    joined_at: datetime
+
+
 def make_join_code(public_id: str, token: str | None, *, hands_over: bool) -> tuple[str, datetime]:
     """A new code for the scorekeeper link (docs/sharing.md), for whoever holds a right to
-    score (:func:`~.reading.check_token`). It works for :data:`JOIN_CODE_MINUTES`;
-    ``hands_over``: the phone that opens it becomes the only one that scores. Only the code's
-    hash is stored: the code is returned once, with the moment it stops working. The match's
-    hands and version do not change."""
+    score (:func:`~.reading.check_token`); one that hands the scoring over only for the edit
+    token (:func:`~.reading.check_edit_token`: a phone that scores too cannot take the match
+    from its scorekeeper). It works for :data:`JOIN_CODE_MINUTES`; ``hands_over``: the phone
+    that opens it becomes the only one that scores. Only the code's hash is stored: the code is
+    returned once, with the moment it stops working. The match's hands and version do not
+    change."""
     with UnitOfWork() as uow:
         match = lock_match(public_id)
-        check_token(match, token)
+        (check_edit_token if hands_over else check_token)(match, token)
         now = utcnow()
         db.session.execute(
             sa.delete(JoinCode)
@@ -74,10 +84,10 @@ def make_join_code(public_id: str, token: str | None, *, hands_over: bool) -> tu
 
 def withdraw_join_codes(public_id: str, token: str | None) -> int:
     """Withdraw every code of the match's scorekeeper links (the phones that joined already
-    keep scoring). Returns how many still worked."""
+    keep scoring). Returns how many still worked. Only the edit token withdraws them."""
     with UnitOfWork() as uow:
         match = lock_match(public_id)
-        check_token(match, token)
+        check_edit_token(match, token)
         now = utcnow()
         live = db.session.scalar(
             sa.select(sa.func.count())
@@ -120,3 +130,33 @@ def join(public_id: str, code: str) -> Joined:
         joined = Joined(secret, found.hands_over)
         uow.commit()
     return joined
+
+
+def scorers(public_id: str, token: str | None) -> list[Scorer]:
+    """The phones that joined the scoring of the match, by when they joined (the first first),
+    for the edit token only (:func:`~.reading.check_edit_token`)."""
+    check_public_id(public_id)
+    match = db.session.scalar(sa.select(Match).where(Match.public_id == public_id))
+    if match is None:
+        raise NotFound("there is no match with this id")
+    check_edit_token(match, token)
+    rows = db.session.execute(
+        sa.select(ScorerKey.id, ScorerKey.created_at)
+        .where(ScorerKey.match_id == match.id)
+        .order_by(ScorerKey.created_at, ScorerKey.id)
+    )
+    return [Scorer(key_id, joined_at) for key_id, joined_at in rows]
+
+
+def remove_scorer(public_id: str, token: str | None, scorer_id: int) -> bool:
+    """Stop one phone that joined the scoring (its key stops working at once: its next write
+    is refused), for the edit token only. False when there was no such phone (removed
+    already)."""
+    with UnitOfWork() as uow:
+        match = lock_match(public_id)
+        check_edit_token(match, token)
+        removed = db.session.execute(
+            sa.delete(ScorerKey).where(ScorerKey.match_id == match.id, ScorerKey.id == scorer_id)
+        )
+        uow.commit()
+    return bool(getattr(removed, "rowcount", 0))

@@ -47,6 +47,12 @@ class Unauthorized(ServiceError):
     """The edit token is missing or wrong (HTTP 401)."""
 
 
+class Forbidden(ServiceError):
+    """A right to score that is not enough for this (HTTP 403): a phone that joined to score
+    too (a scorer key) may not do what only the edit token does (docs/sharing.md, "Who may
+    do what")."""
+
+
 class Conflict(ServiceError):
     """The write does not fit the match as it is now (HTTP 409): finished, stale version,
     not the last hand, a correction that would end the match early."""

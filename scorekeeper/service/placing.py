@@ -17,7 +17,7 @@ from ..rules.match import name_key, read_name
 from .almanac import keep_summary
 from .groups import check_group_token, group_write, player_roots, roster
 from .outcomes import NotFound
-from .reading import check_token, get_match
+from .reading import check_edit_token, get_match
 from .replaying import state_of
 from .writing import lock_group
 
@@ -36,17 +36,17 @@ class GroupPlace:
 def add_match_to_group(
     public_id: str, token: str | None, match_id: str, match_token: str | None
 ) -> Match:
-    """Put an existing match in the group: the group's token and a right to score the match
-    (:func:`check_token`) are both needed. Its seats go on the roster by name. A match that
-    is in another group already is refused at ``match``; one already in this group is left as
-    it is."""
+    """Put an existing match in the group: the group's token and the match's edit token
+    (:func:`check_edit_token`: a phone that only scores too is refused) are both needed. Its
+    seats go on the roster by name. A match that is in another group already is refused at
+    ``match``; one already in this group is left as it is."""
 
     def change(group: Group) -> Match:
         try:
             match = get_match(match_id)
         except NotFound as missing:
             raise RuleError("match", "there is no match with this id", code="no_match") from missing
-        check_token(match, match_token)
+        check_edit_token(match, match_token)
         placed = db.session.scalar(sa.select(GroupMatch).where(GroupMatch.match_id == match.id))
         if placed is not None:
             if placed.group_id == group.id:

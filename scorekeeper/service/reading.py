@@ -9,12 +9,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from typing import Literal
 
 import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import Match, ScorerKey
-from .outcomes import NotFound, Unauthorized
+from .outcomes import Forbidden, NotFound, Unauthorized
 
 #: What a public id can be (``secrets.token_urlsafe``, within the column's 32 characters).
 #: Anything else is no match, found without asking the database: a NUL byte in a query fails
@@ -65,18 +66,42 @@ def check_public_id(public_id: str) -> None:
         raise NotFound("there is no match with this id")
 
 
+#: What a secret lets its holder do to a match (docs/sharing.md, "Who may do what"): the edit
+#: token everything; a scorer key (a phone that joined to score too) only the hands.
+Role = Literal["edit", "scorer"]
+
+
+def token_role(match: Match, token: str | None) -> Role | None:
+    """Whether ``token`` is the match's edit token, a scorer key of it, or neither (``None``)."""
+    if not token:
+        return None
+    digest = hash_token(token)
+    # compare_digest: the time taken must not tell how much of a guess was right. The key
+    # lookup compares hashes, which a guesser does not choose.
+    if hmac.compare_digest(digest, match.token_hash):
+        return "edit"
+    key = sa.select(ScorerKey.id).where(
+        ScorerKey.match_id == match.id, ScorerKey.key_hash == digest
+    )
+    return "scorer" if db.session.scalar(key) is not None else None
+
+
 def check_token(match: Match, token: str | None) -> None:
     """Refuse (:class:`Unauthorized`) anything but the match's edit token or the key of a phone
     that joined it to share the scoring (:func:`.joining.join`)."""
-    if token:
-        digest = hash_token(token)
-        # compare_digest: the time taken must not tell how much of a guess was right. The key
-        # lookup compares hashes, which a guesser does not choose.
-        if hmac.compare_digest(digest, match.token_hash):
-            return
-        key = sa.select(ScorerKey.id).where(
-            ScorerKey.match_id == match.id, ScorerKey.key_hash == digest
+    if token_role(match, token) is None:
+        raise Unauthorized("a valid edit token is needed to change this match")
+
+
+def check_edit_token(match: Match, token: str | None) -> None:
+    """Refuse anything but the match's edit token: a scorer key with :class:`Forbidden` (it
+    scores, but hands the scoring over, withdraws links, removes phones or puts the match in a
+    group only with the edit token), anything else with :class:`Unauthorized`."""
+    role = token_role(match, token)
+    if role == "scorer":
+        raise Forbidden(
+            "only the phone that keeps the score (it started the match or took the scoring"
+            " over) can do this"
         )
-        if db.session.scalar(key) is not None:
-            return
-    raise Unauthorized("a valid edit token is needed to change this match")
+    if role is None:
+        raise Unauthorized("a valid edit token is needed to change this match")

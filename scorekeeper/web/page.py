@@ -28,7 +28,7 @@ from ..rules.variants import find_variant
 from .charts import chart_svg
 from .contract import CLASH, NOT_TYPED
 from .forms import PLAIN_WORDS, AnySelect
-from .session import held_keys, key_for
+from .session import held_keys, key_for, token_for
 
 #: The meld chips of the hand forms: meld id and its English name (the page translates it).
 CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in MELD_CHIPS)
@@ -177,7 +177,8 @@ class GroupChoiceForm(FlaskForm):
 
 def match_group(match: Match, can_edit: bool) -> dict[str, Any] | None:
     """What the match page says of groups: the group the match is in (a link to it), or, on
-    a phone that scores it and holds groups' keys, a form that puts it in one of them."""
+    a phone that keeps its score (the edit token: a phone that scores too may not, docs/
+    sharing.md) and holds groups' keys, a form that puts it in one of them."""
     group = service.group_of(match)
     if group is not None:
         key = key_for(group)
@@ -189,6 +190,8 @@ def match_group(match: Match, can_edit: bool) -> dict[str, Any] | None:
         return {"name": group.name, "url": url, "form": None}
     keys = held_keys()
     if not can_edit or not keys:
+        return None
+    if service.token_role(match, token_for(match.public_id)) != "edit":
         return None
     groups = service.groups_by_public_ids(list(keys))
     if not groups:

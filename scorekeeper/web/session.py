@@ -3,25 +3,40 @@ created (or scores), the matches it has opened (for the home page), the key of e
 private link it opened, and the groups it has opened.
 
 The match pages, the group pages and the home page all read this memory; it is kept here, below
-the blueprints, so that none of them reaches into another's modules for it."""
+the blueprints, so that none of them reaches into another's modules for it.
+
+A browser keeps a cookie of at most 4 KB (name and value; Chromium keeps the old cookie when a
+new one is larger, so a phone that outgrew it would silently stop remembering new links), so
+the memory is bounded (issue 25, docs/sharing.md "What a phone remembers"): at most
+:data:`KEPT_TOKENS` match tokens and :data:`KEPT_KEYS` group keys, and the whole cookie within
+:data:`COOKIE_BUDGET` bytes. Past that the least recently used goes first (the match or group
+opened longest ago), never the one being used now. A phone that forgot a match's token follows
+it (it can no longer write to it); one that forgot a group's key opens its private link again."""
 
 from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, flash, redirect, session, url_for
+from flask import abort, current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
 from ..models import Group, Match
+from .contract import SWAP
 
 # --- Matches -------------------------------------------------------------------------------------
 
 #: How many matches the home page lists, and how many edit tokens a phone keeps at most (a
-#: cookie holds about 4 KB; a token and its id take about 70 bytes).
+#: cookie holds about 4 KB; a token and its id take about 70 bytes, its id in the list of
+#: matches opened 25 more: 20 of them and 8 group keys fill about 2.5 KB).
 RECENT_MATCHES = 12
-KEPT_TOKENS = 40
+KEPT_TOKENS = 20
+
+#: The most bytes the session cookie's value may take once a token, key or code is kept: 4 KB
+#: less the cookie's name and attributes, and room for what a request adds after (a message to
+#: show once). Past it the least recently used tokens and keys are forgotten.
+COOKIE_BUDGET = 3400
 
 
 def token_for(public_id: str) -> str | None:
@@ -32,14 +47,30 @@ def token_for(public_id: str) -> str | None:
 
 
 def keep_token(public_id: str, token: str) -> None:
-    """Remember the edit token of a match this browser created."""
+    """Remember the edit token (or scorer key) of a match this browser scores; past
+    :data:`KEPT_TOKENS` the token of the match opened longest ago is forgotten (never this
+    one's)."""
     tokens = dict(session.get("tokens") or {})
-    tokens.pop(public_id, None)
     tokens[public_id] = token
+    remember_opened(public_id)
     while len(tokens) > KEPT_TOKENS:
-        tokens.pop(next(iter(tokens)))
+        tokens.pop(_least_recent(tokens, _recent(), public_id))
     session["tokens"] = tokens
     session.permanent = True
+    fit_cookie(public_id)
+
+
+def _recent() -> list[str]:
+    return [pid for pid in session.get("recent") or [] if isinstance(pid, str)]
+
+
+def _least_recent(held: dict[str, str], order: list[str], current: str) -> str:
+    """The id of ``held`` (not ``current``) last in ``order`` (the latest first); one that is
+    not in ``order`` at all was used before any that is."""
+    rank = {pid: i for i, pid in enumerate(order)}
+    others = [pid for pid in held if pid != current]
+    # (The session's JSON sorts its keys: the dict's own order says nothing of when.)
+    return max(others, key=lambda pid: (rank.get(pid, len(rank)), pid))
 
 
 def forget_token(public_id: str) -> None:
@@ -66,22 +97,29 @@ def scoring_token(match: Match) -> str | None:
 
 
 def no_longer_scoring(public_id: str) -> NoReturn:
-    """A write refused for this browser's token: forget it, say why, show the match."""
+    """A write refused for this browser's token: forget it, say why, show the match. To the
+    page's script (a hand that waited on the phone, :data:`~.contract.SWAP`) a 403: the
+    redirect's 200 page would read as stored, and the hand must stay on the phone
+    (static/queue.js keeps it and shows it, issue 25)."""
     forget_token(public_id)
     flash(_("Not stored: another phone keeps the score of this match now."))
+    if request.headers.get(SWAP):
+        abort(403)
     abort(redirect(url_for("matches.show", public_id=public_id), code=303))
 
 
 def remember_opened(public_id: str) -> None:
-    """Put a match first in the list of matches this phone has opened."""
+    """Put a match first in the list of matches this phone has opened (also the order its
+    tokens are forgotten in: as long as the tokens kept)."""
     recent = [pid for pid in session.get("recent") or [] if pid != public_id]
-    session["recent"] = [public_id, *recent][:RECENT_MATCHES]
+    session["recent"] = [public_id, *recent][: max(RECENT_MATCHES, KEPT_TOKENS)]
     session.permanent = True
 
 
 def opened_matches() -> list[str]:
-    """The public ids of the matches this phone opened, the latest first."""
-    return [pid for pid in session.get("recent") or [] if isinstance(pid, str)]
+    """The public ids of the matches this phone opened, the latest first (the home page's
+    :data:`RECENT_MATCHES`)."""
+    return _recent()[:RECENT_MATCHES]
 
 
 def open_to_score(public_id: str, token: str) -> Response:
@@ -101,7 +139,8 @@ KEYS = "group_keys"
 OPENED = "groups"
 
 #: How many groups the home page lists, and how many keys a phone keeps at most (a key and its
-#: id take about 70 bytes of the 4 KB a cookie holds; a table plays in one or two groups).
+#: id take about 70 bytes of the 4 KB a cookie holds, its read-only id in the list of groups
+#: opened 25 more; a table plays in one or two groups).
 RECENT_GROUPS = 8
 KEPT_KEYS = 12
 
@@ -119,15 +158,24 @@ def held_keys() -> dict[str, str]:
 
 
 def keep_key(group: Group, token: str) -> None:
-    """Remember the key of a group whose private link this phone opened (or started)."""
+    """Remember the key of a group whose private link this phone opened (or started); past
+    :data:`KEPT_KEYS` the key of the group opened longest ago is forgotten (never this
+    one's)."""
     keys = dict(session.get(KEYS) or {})
-    keys.pop(group.public_id, None)
     keys[group.public_id] = token
+    remember_group(group)
     while len(keys) > KEPT_KEYS:
-        keys.pop(next(iter(keys)))
+        keys.pop(_least_recent(keys, _groups_order(keys), group.public_id))
     session[KEYS] = keys
     session.permanent = True
-    remember_group(group)
+    fit_cookie(group.public_id)
+
+
+def _groups_order(keys: dict[str, str]) -> list[str]:
+    """The private ids of the groups of ``keys``, the latest opened first (the list of groups
+    opened holds their read-only ids: one query, only when a key is to be forgotten)."""
+    by_read = {group.read_id: group.public_id for group in service.groups_by_public_ids(list(keys))}
+    return [by_read[rid] for rid in _opened_groups() if rid in by_read]
 
 
 def forget_key(group: Group) -> None:
@@ -138,12 +186,46 @@ def forget_key(group: Group) -> None:
 
 
 def remember_group(group: Group) -> None:
-    """Put a group first in the list of groups this phone has opened."""
+    """Put a group first in the list of groups this phone has opened (also the order its keys
+    are forgotten in)."""
     opened = [rid for rid in session.get(OPENED) or [] if rid != group.read_id]
-    session[OPENED] = [group.read_id, *opened][:RECENT_GROUPS]
+    session[OPENED] = [group.read_id, *opened][: max(RECENT_GROUPS, KEPT_KEYS)]
     session.permanent = True
 
 
 def opened_groups() -> list[str]:
-    """The read-only ids of the groups this phone opened, the latest first."""
+    """The read-only ids of the groups this phone opened, the latest first (the home page's
+    :data:`RECENT_GROUPS`)."""
+    return _opened_groups()[:RECENT_GROUPS]
+
+
+def _opened_groups() -> list[str]:
     return [rid for rid in session.get(OPENED) or [] if isinstance(rid, str)]
+
+
+# --- The cookie's size ---------------------------------------------------------------------------
+
+
+def cookie_size() -> int:
+    """The bytes of the session cookie's value as it would be sent now (signed, compressed)."""
+    interface = current_app.session_interface
+    serializer = interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
+    if serializer is None:  # no secret key: no cookie
+        return 0
+    return len(serializer.dumps(dict(session)))
+
+
+def fit_cookie(current: str) -> None:
+    """Forget the least recently used match tokens, then group keys (never ``current``: the
+    one just kept), until the cookie is within :data:`COOKIE_BUDGET` bytes."""
+    while cookie_size() > COOKIE_BUDGET:
+        tokens = dict(session.get("tokens") or {})
+        keys = dict(session.get(KEYS) or {})
+        if len(tokens) > 1 or (tokens and current not in tokens):
+            tokens.pop(_least_recent(tokens, _recent(), current))
+            session["tokens"] = tokens
+        elif len(keys) > 1 or (keys and current not in keys):
+            keys.pop(_least_recent(keys, _groups_order(keys), current))
+            session[KEYS] = keys
+        else:
+            return  # nothing left to forget but what is used now
