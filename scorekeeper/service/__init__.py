@@ -54,6 +54,7 @@ from .groups import (
     player_roots,
     rename_player,
     renames,
+    replace_group_token,
     roster,
 )
 from .joining import (
@@ -136,6 +137,7 @@ __all__ = [
     "rematch",
     "rename_player",
     "renames",
+    "replace_group_token",
     "replace_hand",
     "roster",
     "settlement",
