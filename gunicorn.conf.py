@@ -5,23 +5,40 @@
 It reads HOST, PORT, WORKERS and THREADS (README, "Configuration"); every other setting of the
 app comes from the environment too (``scorekeeper.config``).
 
-Slow clients must not stall the server (issue 13): a sync worker is held by one client that
-sends its request slowly, so two such clients stopped the two sync workers. A gthread worker
-accepts in a main loop and serves each request in a thread of its pool; a connection that
-sends nothing waits in the loop, not in a thread. A client that trickles its headers still
-holds one thread, so WORKERS x THREADS threads leave room for many slow clients at once; a
-server on the open internet belongs behind a proxy that buffers whole requests (nginx).
+Slow clients must not stall the server (issues 13 and 25): a sync worker is held by one client
+that sends its request slowly, so two such clients stopped the two sync workers. A gthread
+worker accepts in a main loop and serves each request in a thread of its pool; a connection
+that sends nothing waits in the loop, not in a thread. A client that trickles its headers still
+holds one thread until they end (gunicorn has no deadline for headers), so with 8 threads a
+worker, 16 such clients stalled the server in some tries and 24 in every one. Each worker now
+has 128 threads: more than the 64 slow clients ``tests/test_slow_clients.py`` holds, even when
+one worker took them all, so the next phone still gets a thread. A thread costs little (the
+pool starts one only when none is idle; an idle one is a stack), and it is not a database
+connection: SQLAlchemy's pool keeps at most 15 a process (5, and 10 more at busy moments) and a
+thread beyond waits for one. gevent's worker would hold thousands, but SQLite's lock waits and
+the CPU-bound pages (a long match replayed, the money of a group) do not yield to other
+greenlets: one slow page would stall every request of its worker, where threads share the
+GIL. A server on the open internet belongs behind a proxy that buffers whole requests (nginx).
 """
 
 from __future__ import annotations
 
 import os
 
+from scorekeeper.config import trusted_proxies
+
 wsgi_app = "scorekeeper:create_app()"
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"
 workers = int(os.environ.get("WORKERS", "2"))
 worker_class = "gthread"
-threads = int(os.environ.get("THREADS", "8"))
+# More threads than slow clients one worker may be holding (see above); THREADS overrides it.
+threads = int(os.environ.get("THREADS", "128"))
+# gunicorn believes X-Forwarded-Proto (and its other scheme headers) from these peers only. Its
+# default (FORWARDED_ALLOW_IPS, else the loopback) would let any process on this machine, or a
+# proxy the app was not told of, claim HTTPS. It follows TRUSTED_PROXIES as the app does
+# (scorekeeper.infra.security): unset or 0 believes nobody; with proxies in front, whichever
+# peer connects, since only the proxy can reach the servers (docs/hosting.md, step 4).
+forwarded_allow_ips = "*" if trusted_proxies(os.environ.get("TRUSTED_PROXIES", "")) else ""
 # A worker that stops answering its arbiter for this long is restarted. With gthread the main
 # loop answers while the threads work, so it does not cut a long request short.
 timeout = 30

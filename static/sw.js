@@ -4,11 +4,34 @@
 // opened, so that a match opens without signal, read from that copy, with the hands waiting
 // on this phone (queue.js). Pages are asked of the server first: the copy is only for when
 // the server cannot be reached.
+//
+// An answer sent "Cache-Control: no-store" is never stored (issue 25): those are the pages of a
+// phone that scores (the hand form, its CSRF token, the scoring controls). A shared phone whose
+// cookies were cleared must not show them to the next person, offline or not. In their place
+// the worker keeps the page as the read-only link shows it, asked for without this phone's
+// cookies: offline, the scoring phone still opens the match, its totals and hands, but not its
+// hand form (the hands waiting on the phone go when the connection returns, queue.js).
 "use strict";
 var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGES = "sk-pages";
 // The pages kept: the home page, a match, the correction of one of its hands, its scoreboard.
 var KEPT = /^(m\/[A-Za-z0-9_-]{1,32}(\/hands\/[0-9]{1,4}|\/board)?)?$/;
+
+// Whether an answer may be kept in Cache Storage at all.
+function storable(response) {
+  return response.ok && !response.redirected && !/no-store/i.test(response.headers.get("Cache-Control") || "");
+}
+
+// The page at ``path`` as a phone without cookies gets it (the read-only view), in the language
+// of ``page`` (a cookie-less request does not carry the language cookie).
+function readOnlyCopy(cache, path, page) {
+  return page.text().then(function (text) {
+    var lang = /<html\b[^>]*\blang="([A-Za-z-]{2,8})"/.exec(text);
+    return fetch(path + (lang ? "?lang=" + lang[1] : ""), { credentials: "omit", redirect: "manual" });
+  }).then(function (response) {
+    return response.type === "basic" && storable(response) ? cache.put(path, response) : cache.delete(path);
+  }).catch(function () { return null; });
+}
 
 function kept(url) {
   if (url.origin !== self.location.origin || url.pathname.indexOf(ROOT) !== 0) return false;
@@ -26,7 +49,9 @@ function fromCopy(path) {
       copy.headers.forEach(function (value, name) {
         if (!/^(content-encoding|content-length|set-cookie)$/i.test(name)) headers.set(name, value);
       });
-      return new Response(text.replace(/<html\b/, "<html data-offline"), { status: 200, headers: headers });
+      // The note that says so is shown here too: a read-only copy runs no queue script for it.
+      text = text.replace(/<html\b/, "<html data-offline").replace(/(id="offline-copy")\s+hidden/, "$1");
+      return new Response(text, { status: 200, headers: headers });
     });
   });
 }
@@ -68,7 +93,9 @@ self.addEventListener("fetch", function (event) {
   }).then(function (response) {
     if (kept(url) && response.ok && response.type === "basic" && !response.redirected) {
       var copy = response.clone();
-      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(url.pathname, copy); }));
+      event.waitUntil(caches.open(PAGES).then(function (cache) {
+        return storable(copy) ? cache.put(url.pathname, copy) : readOnlyCopy(cache, url.pathname, copy);
+      }));
     }
     return response;
   }, function () {
@@ -86,7 +113,7 @@ self.addEventListener("message", function (event) {
       return cache.match(path).then(function (hit) {
         if (hit && !event.data.fresh) return null;
         return fetch(path, { credentials: "same-origin" }).then(function (response) {
-          if (response.ok && !response.redirected) return cache.put(path, response);
+          if (storable(response)) return cache.put(path, response);
           return null;
         });
       }).catch(function () { return null; });

@@ -286,7 +286,7 @@ def test_gunicorn_reads_host_port_workers_and_threads(monkeypatch: pytest.Monkey
     for name in ("HOST", "PORT", "WORKERS", "THREADS"):
         monkeypatch.delenv(name)
     settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert (settings["bind"], settings["workers"], settings["threads"]) == ("0.0.0.0:5000", 2, 8)
+    assert (settings["bind"], settings["workers"], settings["threads"]) == ("0.0.0.0:5000", 2, 128)
 
 
 def _documented(markdown: str, heading: str) -> set[str]:

@@ -1,11 +1,12 @@
 """Slow clients cannot stall the server (issue 13): the real gunicorn command of ``bin/run``
 (its ``exec gunicorn ...`` line, settings in ``gunicorn.conf.py``), on a free port of the
 loopback and a temporary SQLite database with the migrations applied, holds several slow-loris
-connections (headers sent one byte at a time, never finished), and a normal client still gets
-``/`` with 200 within a bound.
+connections (64 of them, headers sent one byte at a time, never finished), and a normal client
+still gets ``/`` with 200, in a median under 100 ms (issue 25).
 
 With the old command (2 sync workers) this fails: each sync worker is held by one slow client
-until the worker timeout (30 s) kills it, and the normal client waits in the accept queue.
+until the worker timeout (30 s) kills it, and the normal client waits in the accept queue; with
+8 threads a worker (before issue 25) the 64 slow clients take every thread and it waits too.
 
 Bounded: every socket has a timeout, every wait a deadline, and the server's process group is
 killed at the end.
@@ -36,13 +37,18 @@ from scorekeeper.extensions import db
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
-#: How many slow clients hold connections at once: more than the old 2 sync workers, fewer
-#: than the threads of one worker (THREADS, 8), so whichever worker takes them, one thread
-#: is left for the normal client.
-SLOW_CLIENTS = 6
-#: The normal client's page must come within this (it takes well under a second; the old
-#: command keeps it waiting 30 s or more).
+#: How many slow clients hold connections at once (issue 25): with 2 workers of 8 threads,
+#: 16 stalled the server in some tries and 24 in every one; gunicorn.conf.py gives each worker
+#: more threads than this, so even a worker that took every slow client has one left.
+SLOW_CLIENTS = 64
+#: Every normal request must be answered within this (a stalled server never answers: it
+#: waits for a slow client to finish its headers, minutes at their pace).
 BOUND = 10.0
+#: How many normal requests are made while the slow clients hold their connections, and the
+#: bound on their median (issue 25: "within 100 ms"; the median, so that one request slowed
+#: by the other tests on a shared machine does not fail the test, while a stall fails it).
+REQUESTS = 5
+QUICK = 0.1
 #: Deadline of every wait for a state (the server up, the slow clients taken).
 DEADLINE = 60.0
 
@@ -108,9 +114,10 @@ def _accept_queue(port: int) -> int | None:
     return None
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """``bin/run``'s gunicorn on a free loopback port and a migrated temporary database."""
+@contextlib.contextmanager
+def running(tmp_path: Path, **settings: str) -> Iterator[Server]:
+    """``bin/run``'s gunicorn on a free loopback port and a migrated temporary database, with
+    these environment variables set as well (``tests/test_forwarded_scheme.py``)."""
     from flask_migrate import upgrade
 
     url = f"sqlite:///{tmp_path / 'scorekeeper.sqlite'}"
@@ -128,8 +135,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
         # Only the address differs from bin/run: the loopback instead of every interface.
         GUNICORN_CMD_ARGS=f"--bind 127.0.0.1:{port}",
     )
-    env.pop("WORKERS", None)
-    env.pop("THREADS", None)
+    for name in ("WORKERS", "THREADS", "TRUSTED_PROXIES", "FORWARDED_ALLOW_IPS"):
+        env.pop(name, None)
+    env.update(settings)
     log = tmp_path / "gunicorn.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -158,6 +166,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
                     process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     continue
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """``bin/run``'s gunicorn as it starts by default."""
+    with running(tmp_path) as started:
+        yield started
 
 
 def _answers(port: int) -> bool:
@@ -226,16 +241,22 @@ def test_a_normal_client_is_served_while_slow_clients_hold_connections(server: S
         while slow.sent < 5 and time.monotonic() < deadline:
             time.sleep(0.05)
 
-        try:
-            status, seconds = _get(server.port, BOUND)
-        except TimeoutError:
-            pytest.fail(
-                f"no answer to GET / within {BOUND:.0f} s while {SLOW_CLIENTS} slow "
-                "clients held connections"
-            )
-        assert status == 200
-        assert seconds < BOUND
+        answers = []
+        for _ in range(REQUESTS):
+            try:
+                answers.append(_get(server.port, BOUND))
+            except TimeoutError:
+                pytest.fail(
+                    f"no answer to GET / within {BOUND:.0f} s while {SLOW_CLIENTS} slow "
+                    "clients held connections"
+                )
+        assert [status for status, _ in answers] == [200] * REQUESTS
+        took = sorted(seconds for _, seconds in answers)
         assert slow.all_open(), "the slow clients were let go: the test proved nothing"
-        print(f"GET / with {SLOW_CLIENTS} slow clients connected: {seconds * 1000:.0f} ms")
+        print(
+            f"GET / with {SLOW_CLIENTS} slow clients connected: "
+            + ", ".join(f"{seconds * 1000:.0f} ms" for seconds in took)
+        )
+        assert took[REQUESTS // 2] < QUICK, took
     finally:
         slow.close()

@@ -55,6 +55,18 @@ def show_group(read_id: str) -> Response:
     return jsonify(group_json(service.group_to_read(read_id)))
 
 
+@bp.post("/groups/<public_id>/token")
+def group_replace_token(public_id: str) -> Response:
+    """Replace the group's token (and so its private link); 200 with the new ``token`` (shown
+    this once) and ``private_url``. The old token is refused from then on."""
+    token = service.replace_group_token(public_id, _group_token())
+    answer = {
+        "token": token,
+        "private_url": external_url("groups.open_private_link", public_id=public_id, key=token),
+    }
+    return no_store(jsonify(answer))  # a secret, as the answer that created the group
+
+
 @bp.post("/groups/<public_id>/players")
 def group_add_player(public_id: str) -> tuple[Response, int]:
     """Put a name on the roster; 201 with the player."""

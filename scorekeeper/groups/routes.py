@@ -125,6 +125,28 @@ def share(public_id: str) -> Any:
     )
 
 
+@bp.post("/g/<public_id>/link")
+def replace_private_link(public_id: str) -> Any:
+    """Replace the group's private link: the old one stops opening the group at once, this
+    phone keeps the new one and is shown it to share again."""
+    group, key = _private(public_id)
+    if not FlaskForm().validate_on_submit():  # the CSRF token: no other page can post this
+        abort(400)
+    try:
+        token = service.replace_group_token(public_id, key)
+    except service.Unauthorized:
+        _lost_key(group)
+    keep_key(group, token)
+    flash(
+        _(
+            "The private link is new: the old one no longer opens the group. Let the others "
+            "at the table scan this one."
+        ),
+        "done",
+    )
+    return no_store(redirect(url_for(".share", public_id=public_id), code=303))
+
+
 # --- The group's page --------------------------------------------------------------------------
 
 

@@ -19,8 +19,10 @@ moves the version of every match it took back past the version it had (see
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +34,7 @@ from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
 from ..extensions import db
+from ..service import MAX_HANDS
 
 #: What every SQLite database file starts with.
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -100,13 +103,21 @@ def _fsync_folder(folder: Path) -> None:
 
 def backup_sqlite(engine: sa.Engine, target: Path) -> Summary:
     """Write a consistent copy of the live SQLite database of ``engine`` to ``target``
-    (replaced atomically when it exists; readable by its owner only); what the copy holds."""
-    target = target.resolve()
+    (replaced atomically when it exists; readable by its owner only); what the copy holds.
+    A ``target`` that is a symbolic link is refused."""
+    # Not resolve(): it would follow a link at the target itself (the parent folder may be one).
+    target = target.absolute()
+    if target.is_symlink():
+        raise click.ClickException(
+            f"{target} is a symbolic link: give the path of the backup file itself"
+        )
     if not target.parent.is_dir():
         raise click.ClickException(f"there is no folder {target.parent}")
-    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
-    # 0600 from the first byte: the copy holds what the database holds (token hashes).
-    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    # A new file of a random name beside the target (O_EXCL, 0600 from the first byte: the
+    # copy holds what the database holds, token hashes), renamed into place when complete.
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+    os.close(fd)
+    partial = Path(name)
     try:
         raw = engine.raw_connection()
         try:
@@ -149,6 +160,95 @@ def _move_versions_on(live: sqlite3.Connection, before: dict[str, int]) -> None:
     live.commit()
 
 
+#: A schema as compared: each table's columns (names, in order), and every index, trigger and
+#: view by name. SQLite's own objects (``sqlite_%``: its sequence, statistics, automatic
+#: indexes) are left out; the text of a table's ``CREATE`` too, since a table migrated in
+#: batch mode is written anew in other words.
+Schema = dict[tuple[str, str], tuple[str, ...]]
+
+
+def _schema(conn: sqlite3.Connection) -> Schema:
+    objects = conn.execute(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    ).fetchall()
+    schema: Schema = {}
+    for kind, name in objects:
+        columns: tuple[str, ...] = ()
+        if kind == "table":
+            # table_xinfo (not table_info): generated and hidden columns count too.
+            rows = conn.execute("SELECT name FROM pragma_table_xinfo(?)", (name,)).fetchall()
+            columns = tuple(str(row[0]) for row in rows)
+        schema[(str(kind), str(name))] = columns
+    return schema
+
+
+def _reference_schema(revision: str) -> Schema:
+    """The schema this release's migrations make at ``revision``, on a scratch SQLite file."""
+    from .. import create_app  # here: the app package imports this module
+
+    with tempfile.TemporaryDirectory() as scratch:
+        url = f"sqlite:///{Path(scratch) / 'reference.sqlite'}"
+        settings = {key: value for key, value in current_app.config.items() if key.isupper()}
+        settings["SQLALCHEMY_DATABASE_URI"] = url
+        reference = create_app(_Settings(settings))
+        with reference.app_context():
+            upgrade(directory=str(reference.extensions["migrate"].directory), revision=revision)
+            db.engine.dispose()
+        with contextlib.closing(sqlite3.connect(Path(scratch) / "reference.sqlite")) as conn:
+            return _schema(conn)
+
+
+class _Settings:
+    """Settings given to ``Flask.config.from_object`` (it reads the upper-case attributes)."""
+
+    def __init__(self, settings: dict[str, object]) -> None:
+        self.__dict__.update(settings)
+
+
+def _schema_problem(found: Schema, wanted: Schema) -> str | None:
+    """What the backup's schema has that the migrations do not make, or lacks; None if equal."""
+    for (kind, name), columns in sorted(found.items()):
+        if (kind, name) not in wanted:
+            return f"has a {kind} of its own: {name}"
+        if columns != wanted[(kind, name)]:
+            return f"has table {name} with columns {', '.join(columns)}, not as migrated"
+    for kind, name in sorted(set(wanted) - set(found)):
+        return f"lacks the {kind} {name}"
+    return None
+
+
+def _content_problem(conn: sqlite3.Connection) -> str | None:
+    """A hand that is no JSON object, or a match of more hands than a match holds."""
+    crowded = conn.execute(
+        "SELECT m.public_id, count(*) FROM hands AS h JOIN matches AS m ON m.id = h.match_id "
+        "GROUP BY h.match_id HAVING count(*) > ? LIMIT 1",
+        (MAX_HANDS,),
+    ).fetchone()
+    if crowded is not None:
+        return f"match {crowded[0]} has {crowded[1]} hands (a match holds at most {MAX_HANDS})"
+    rows = conn.execute(
+        "SELECT m.public_id, h.number, h.input FROM hands AS h "
+        "LEFT JOIN matches AS m ON m.id = h.match_id"
+    )
+    for public_id, number, entry in rows:
+        try:
+            value = json.loads(entry) if isinstance(entry, str | bytes) else None
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            return f"hand {number} of match {public_id} is not a JSON object"
+    return None
+
+
+def _check_restorable(conn: sqlite3.Connection, source: Path, revision: str) -> None:
+    """Refuse, naming the problem, a backup whose schema is not the migrations' own at its
+    revision or whose hands the app could not read (module doc)."""
+    problem = _schema_problem(_schema(conn), _reference_schema(revision))
+    problem = problem or _content_problem(conn)
+    if problem is not None:
+        raise click.ClickException(f"{source} {problem}: it is not restored")
+
+
 def restore_sqlite(engine: sa.Engine, source: Path, migrations: str) -> Summary:
     """Replace the content of the live SQLite database of ``engine`` with the backup at
     ``source`` (checked first); what the backup held. The caller migrates it afterwards."""
@@ -170,6 +270,7 @@ def restore_sqlite(engine: sa.Engine, source: Path, migrations: str) -> Summary:
                 f"{source} is at schema {summary.revision}, which this release does not know "
                 "(a backup of a newer release?)"
             )
+        _check_restorable(backup, source, summary.revision)
         raw = engine.raw_connection()
         try:
             live = _sqlite3_of(raw.driver_connection)

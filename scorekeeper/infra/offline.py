@@ -7,6 +7,11 @@ content hashes (:mod:`.assets`) and a version made of those hashes: a release th
 changes any of them changes the worker's bytes, so phones install the new one and drop the
 old shell. Both answers are revalidated on every visit (``no-cache``); they are small.
 
+The worker never stores an answer sent ``Cache-Control: no-store`` (issue 25): the page of a
+phone that scores (its hand form, its CSRF token) is kept as the read-only link shows it,
+asked for without cookies, so a shared phone whose cookies were cleared shows nobody a scoring
+page offline (README, "No signal"; ``tests/browser/test_offline.py``).
+
 Service workers need HTTPS or ``localhost``: on a plain-HTTP kitchen-table server the browser
 does not register one, and the drafts and the entry queue (static/drafts.js, static/queue.js)
 still work while the page stays open.

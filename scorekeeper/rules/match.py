@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .confusable import skeleton
 from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
 from .facts import HandFacts
@@ -374,12 +375,14 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
-def read_name(value: object, path: str) -> str:
+def read_name(value: object, path: str, *, look_alikes: bool = True) -> str:
     """A player's or a team's name for a new match (docs/rules.md §5), refused at ``path``.
 
     Trimmed, inner runs of white space made one space, NFC; 1-40 characters; no control
     character, no format character but the zero-width joiner and non-joiner, no line or
-    paragraph separator.
+    paragraph separator; no name that looks like a reserved one (``kitty``, ``_``:
+    :func:`look_alike_key`), unless ``look_alikes`` is false, for a name a stored match holds
+    already (it was taken by the rules of its day, and keeps opening).
 
     >>> read_name("  Ana   María ", "players[0]")
     'Ana María'
@@ -406,6 +409,15 @@ def read_name(value: object, path: str) -> str:
         raise RuleError(
             path, "{given!r} is reserved; choose another name", code="bad_name", given=name
         )
+    for reserved in (KITTY, "_") if look_alikes else ():
+        if look_alike_key(name) == look_alike_key(reserved):
+            raise RuleError(
+                path,
+                "{given!r} looks like {reserved!r}, a reserved name; choose another name",
+                code="bad_name",
+                given=name,
+                reserved=reserved,
+            )
     return name
 
 
@@ -419,15 +431,38 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", bare).casefold())
 
 
+def look_alike_key(name: str) -> str:
+    """What a new name is told apart from the others by (docs/rules.md §5): the UTS #39
+    skeleton (:mod:`.confusable`) of its :func:`name_key`, so names that only look alike
+    (a Cyrillic letter for a Latin one, ``rn`` for ``m``) share it. Only new names are checked
+    with it; a stored match keeps its names, and compares them by :func:`name_key`.
+
+    >>> look_alike_key("kіtty") == look_alike_key("ＫＩＴＴＹ") == look_alike_key("kitty")
+    True
+    """
+    return skeleton(name_key(name))
+
+
 def _check_distinct(names: Sequence[str], path: str) -> None:
     seen: dict[str, int] = {}
+    alike: dict[str, int] = {}
     for i, name in enumerate(names):
         key = name_key(name)
         if key in seen:
             raise RuleError(
                 f"{path}[{i}]", "{given!r} is already taken", code="duplicate_name", given=name
             )
+        looks = look_alike_key(name)
+        if looks in alike:
+            raise RuleError(
+                f"{path}[{i}]",
+                "{given!r} looks like {other!r}; choose a name the table can tell apart",
+                code="look_alike_name",
+                given=name,
+                other=names[alike[looks]],
+            )
         seen[key] = i
+        alike[looks] = i
 
 
 def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
@@ -470,9 +505,9 @@ def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
             placed.add(member)
         teams.append(Team(name, tuple(p for p in players if p in members)))
     _check_distinct([t.name for t in teams], "teams")
-    player_keys = {name_key(p) for p in players}
+    player_keys = {look_alike_key(p) for p in players}
     for i, team in enumerate(teams):
-        if name_key(team.name) in player_keys:
+        if look_alike_key(team.name) in player_keys:
             raise RuleError(
                 f"teams[{i}].name",
                 "a team's name must differ from the players'",

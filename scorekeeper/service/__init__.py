@@ -55,6 +55,7 @@ from .groups import (
     player_roots,
     rename_player,
     renames,
+    replace_group_token,
     roster,
 )
 from .joining import (
@@ -165,6 +166,7 @@ __all__ = [
     "rematch",
     "rename_player",
     "renames",
+    "replace_group_token",
     "replace_hand",
     "roster",
     "settlement",

@@ -91,6 +91,19 @@ def check_group_token(group: Group, token: str | None) -> None:
     raise Unauthorized("the group's private link is needed to change this group")
 
 
+def replace_group_token(public_id: str, token: str | None) -> str:
+    """Give the group a new token (so a new private link), checked by its current one: the old
+    token stops writing at once, with the commit (docs/groups.md "Two links"). The new token,
+    which like the first is not stored and can never be shown again."""
+    fresh = secrets.token_urlsafe(32)
+
+    def change(group: Group) -> str:
+        group.token_hash = hash_token(fresh)
+        return fresh
+
+    return group_write(public_id, token, change)
+
+
 def roster(group: Group) -> list[GroupPlayer]:
     """Every name of the group's roster, merged ones too, in the order they were added."""
     return list(

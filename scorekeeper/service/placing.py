@@ -93,8 +93,12 @@ def _place(group: Group, match: Match, state: MatchState, seats: Mapping[str, in
     for i, seat in enumerate(match.players):
         player = by_id.get(seats.get(seat, 0)) or by_key.get(name_key(seat))
         if player is None:
+            # A stored match's seat, taken by the rules of its day: not checked again for
+            # look-alikes (docs/rules.md §5).
             player = GroupPlayer(
-                group_id=group.id, name=read_name(seat, f"players[{i}]"), created_at=utcnow()
+                group_id=group.id,
+                name=read_name(seat, f"players[{i}]", look_alikes=False),
+                created_at=utcnow(),
             )
             db.session.add(player)
             db.session.flush()

@@ -116,11 +116,13 @@ def test_the_match_page_carries_what_the_queue_needs(client: FlaskClient, table:
     dealers = re.search(r"data-dealers='([^']*)'", html)
     assert dealers
     assert dealers.group(1).startswith('["Ben", "Cruz", "Dee", "Ana"')
-    # Watching phones keep nothing: no queue, no offline note.
+    # Watching phones keep nothing: no queue, no offline note; only the note the service
+    # worker shows on its copy, the one a scoring phone opens offline too (static/sw.js).
     other = Table(client.application.test_client())
     page = other.client.get(url).get_data(as_text=True)
     assert 'id="queue"' not in page
     assert 'id="offline-note"' not in page
+    assert '<p class="note" id="offline-copy" hidden>' in page
 
 
 # --- The service worker and the manifest -----------------------------------------------------
