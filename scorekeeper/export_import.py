@@ -178,7 +178,13 @@ def read_document(text: str | bytes) -> dict[str, Any]:
         document = json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant)
     except (ValueError, RecursionError):
         raise RuleError("_", "this is not a JSON file", code="not_json") from None
-    document = dict(as_object(document, "_"))
+    return check_document(document)
+
+
+def check_document(parsed: object) -> dict[str, Any]:
+    """An export already read from its JSON (the API's body), its shape checked as
+    :func:`read_document` checks a file's."""
+    document = dict(as_object(parsed, "_"))
     check_keys(document, DOCUMENT_KEYS, required=("format", "version", "variant", "hands"))
     version = document["version"]
     if document["format"] != FORMAT or type(version) is not int or version not in READABLE:

@@ -249,9 +249,10 @@ def _written(written: service.Written) -> tuple[Response, int]:
 
 def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[str, Any]:
     """A match as docs/api.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
-    the timestamps). ``sitting_out``: the players dealt out of the next hand; ``problems``: the
-    stored hand the rules refuse now, with its errors as a 422 would give them (docs/rules.md
-    §7). ``hands=False`` leaves the hands out (``Prefer: return=minimal``).
+    the timestamps). ``first_dealer``: who deals hand 1 (``dealer`` deals the next one);
+    ``sitting_out``: the players dealt out of the next hand; ``problems``: the stored hand the
+    rules refuse now, with its errors as a 422 would give them (docs/rules.md §7).
+    ``hands=False`` leaves the hands out (``Prefer: return=minimal``).
 
     Each hand's JSON is built once per language and process (``service.per_hand``)."""
     shown = service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of) if hands else None
@@ -272,6 +273,7 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
         "standings": list(state.standings),
         "dealer": state.dealer,
         "leader": state.leader,
+        "first_dealer": match.first_dealer,
         "sitting_out": list(service.sitting_out(match, state)),
         "problems": [
             problem_json(problem, stored.get(problem.hand, {})) for problem in state.problems

@@ -21,7 +21,7 @@ from ..rules.replay import problem_of
 from ..rules.revisions import split_carried
 from ..rules.variants import find_variant
 from .outcomes import Conflict, NotFound, Respond, Written
-from .placing import GroupPlace, place_in_group, seats_of_match
+from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
 from .replaying import (
     replay_leniently,
@@ -110,11 +110,14 @@ def rematch(public_id: str, *, group: GroupPlace | None = None) -> tuple[Match, 
     this match's first dealer, the way the deal passes). The match itself is not changed.
     Returns the new match and its edit token. ``group``: the new match is played in that group,
     each seat standing for the roster player it stood for in this match when this match is in
-    that group too (:func:`create_match`)."""
+    that group too (:func:`create_match`). A wrong group token is :class:`Unauthorized`; a
+    match of another group is a :class:`RuleError` at ``match``
+    (:func:`.placing.check_next_place`)."""
     old = get_match(public_id)
     rules, carried = split_carried(old.options)
     teams = [{"name": t["name"], "players": list(t["players"])} for t in old.teams] or None
     if group is not None:
+        check_next_place(old, group)
         group = replace(group, seats=seats_of_match(old.id, group.public_id))
     return create_match(
         old.variant,

@@ -15,7 +15,7 @@ from ..models import Group, GroupMatch, GroupPlayer, GroupSeat, Match, utcnow
 from ..rules import MatchState, RuleError
 from ..rules.match import name_key, read_name
 from .almanac import keep_summary
-from .groups import check_group_token, group_write, player_roots, roster
+from .groups import check_group_token, get_group, group_write, player_roots, roster
 from .outcomes import NotFound
 from .reading import check_edit_token, get_match
 from .replaying import state_of
@@ -58,6 +58,19 @@ def add_match_to_group(
         return match
 
     return group_write(public_id, token, change)
+
+
+def check_next_place(match: Match, place: GroupPlace) -> None:
+    """The next game of ``match`` may be played in the group ``place`` names: its token is
+    right (:class:`Unauthorized`, checked first: a caller without it learns nothing of where the
+    match is), and the match is in that group or in none (a :class:`RuleError` at ``match``,
+    as :func:`add_match_to_group` says it). Checked again, locked, when the new match is
+    placed (:func:`place_in_group`); this check only refuses before anything is built."""
+    group = get_group(place.public_id)
+    check_group_token(group, place.token)
+    placed = db.session.scalar(sa.select(GroupMatch).where(GroupMatch.match_id == match.id))
+    if placed is not None and placed.group_id != group.id:
+        raise RuleError("match", "this match is in another group already", code="in_another_group")
 
 
 def seats_of_match(match_id: int, group_public_id: str) -> dict[str, int]:

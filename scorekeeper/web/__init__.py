@@ -7,6 +7,7 @@ modules imports one; tests/test_layering_blueprints.py).
 - :mod:`.forms`: the form helpers, and a refusal of the rules said in a card player's words;
 - :mod:`.new_match`: the new-match form (the match pages' and a group's);
 - :mod:`.imports`: the import page (the match pages' and a group's);
+- :mod:`.files`: a match's CSV and JSON exports as downloads (the match pages' and the API's);
 - :mod:`.qr`: the QR codes of the sharing pages;
 - :mod:`.charts`: the running-totals and ratings charts, as inline SVG;
 - :mod:`.page`: what the pages show beside the numbers (the templates' helpers);
