@@ -93,9 +93,12 @@ MELD_LIMIT = 3000
 # ---------------------------------------------------------------------------------------------
 # Bidding (docs/rules.md §4)
 
-#: docs/rules.md §4: bids are at most 2000 (a guard against typos) and at least 250.
+#: docs/rules.md §4: bids are at most 2000 (a guard against typos). Each auction's ``min_bid``
+#: has its own floor: 250 in three-handed auction (seed 000: «250 o 300»), 100 in partnership
+#: auction (Bicycle: "The lowest bid is 100").
 MAX_BID = 2000
 LOWEST_MIN_BID = 250
+PARTNERSHIP_LOWEST_MIN_BID = 100
 #: Bids go up in tens (seed 000, Bicycle, docs/rules.md §2).
 BID_STEP = 10
 

@@ -59,6 +59,7 @@ from .pinochle import (
     MELD_REUSE_OPTION,
     MELDS_OPTION,
     NEW_CARDS,
+    PARTNERSHIP_LOWEST_MIN_BID,
     TIE_RULE_OPTION,
     counting_of,
     meld_values,
@@ -608,13 +609,15 @@ class PartnershipAuction(Variant):
     player_counts = (4,)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``min_bid`` (250), ``counting`` (classic or counters), ``last_trick``, ``melds``,
+        """``min_bid`` (250, from 100), ``counting`` (classic or counters), ``last_trick``, ``melds``,
         ``target`` (1000), ``direction``."""
         return [
             OptionSpec(
                 "min_bid",
+                # 250 by default, a modern house value; the floor is Bicycle's: "The lowest bid
+                # is 100" (docs/rules.md §2 `partnership-auction`).
                 LOWEST_MIN_BID,
-                integer(low=LOWEST_MIN_BID, high=MAX_BID, multiple_of=BID_STEP),
+                integer(low=PARTNERSHIP_LOWEST_MIN_BID, high=MAX_BID, multiple_of=BID_STEP),
                 "The lowest opening bid",
                 group=BIDDING_GROUP,
             ),
