@@ -609,8 +609,8 @@ class PartnershipAuction(Variant):
     player_counts = (4,)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``min_bid`` (250, from 100), ``counting`` (classic or counters), ``last_trick``, ``melds``,
-        ``target`` (1000), ``direction``."""
+        """``min_bid`` (250, from 100), ``counting`` (classic or counters), ``last_trick``,
+        ``melds``, ``target`` (1000), ``direction``."""
         return [
             OptionSpec(
                 "min_bid",
