@@ -73,6 +73,7 @@ from .pinochle import (
     MAX_BID,
     MELDS_OPTION,
     TIE_RULE_OPTION,
+    check_meld_figures,
     counting_of,
     meld_values,
     pinochle_defaults,
@@ -416,6 +417,11 @@ class Auction(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
         return HandFacts(summary=bid_entry_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Payments in units, or scores to the target in points."""

@@ -61,6 +61,7 @@ from .pinochle import (
     NEW_CARDS,
     PARTNERSHIP_LOWEST_MIN_BID,
     TIE_RULE_OPTION,
+    check_meld_figures,
     counting_of,
     meld_values,
     pinochle_defaults,
@@ -275,6 +276,11 @@ class _PlainPinochle(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """A declaration out (:func:`~scorekeeper.rules.facts.plain_summary`)."""
         return HandFacts(summary=plain_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Scores per side, the target and its tie rule, declaring out and (three-handed) the
@@ -660,6 +666,11 @@ class PartnershipAuction(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
         return HandFacts(summary=bid_entry_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Made, set, conceded or all pass, the bidding side counted first."""
