@@ -4,8 +4,9 @@ the options, the ``auction`` variant and its settle-up.
 Seed 000 ("pinacle subastado") is the primary source: three play, a fourth deals and sits out;
 "from 300 the amount doubles for every 50 more", spades double it, a bidder who fails pays
 every other player double, "the loser also pays the kitty the same amount", and a bidder who
-makes 350 or more collects a bonus "fixed beforehand" from the kitty. Hoyle's and Scarne's
-schedules are the other presets of docs/rules.md's table; Hoyle and Scarne also give the hand
+makes 350 or more collects a bonus "fixed beforehand" from the kitty (read as a bid of 350 or
+more: a house reading). ``hoyle`` (a house table in the Hoyle style) and Scarne's schedules are
+the other presets of docs/rules.md's table; Hoyle and Scarne also give the hand
 thrown in before the widow (it pays the kitty only) and Scarne the single spades concession.
 Always three are dealt in (docs/rules.md §2): at four the dealer sits out, at five the dealer and
 the second on his left, at six the dealer and the second and fourth on his left (a house
