@@ -285,14 +285,7 @@ def group_json(group: Group) -> dict[str, Any]:
     players = service.roster(group)
     roots = service.player_roots(players)
     seats = service.group_seats(group)
-    # docs/api.md "Groups": a name's matches are the ones it sat in; a name merged into another
-    # keeps its own count, and the one it was merged into counts them too.
-    own = Counter(p for match in seats.values() for p in match.values())
-    counted = Counter(roots[p] for match in seats.values() for p in match.values())
-    played = {
-        player.id: (own if player.merged_into_id else counted).get(player.id, 0)
-        for player in players
-    }
+    played = service.match_counts(players, seats)
     earlier = _earlier_names(group)
     return {
         "read_id": group.read_id,

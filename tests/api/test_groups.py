@@ -195,6 +195,14 @@ def test_a_merged_name_keeps_its_own_match_count(client: FlaskClient) -> None:
     }
     assert players["Robert"]["matches"] == 3
     assert players["Ana"]["matches"] == 3
+    # The group's page counts the same.
+    page = client.get(group.created["read_url"]).get_data(as_text=True)
+    assert (
+        f'<li data-player="{bob}"><strong>Bob</strong> → Robert <span class="muted">1 match' in page
+    )
+    assert (
+        f'<li data-player="{robert}"><strong>Robert</strong> <span class="muted">3 matches' in page
+    )
 
 
 def test_roster_refusals_name_the_field_and_change_nothing(client: FlaskClient) -> None:
