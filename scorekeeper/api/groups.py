@@ -297,7 +297,7 @@ def group_json(group: Group) -> dict[str, Any]:
     players = service.roster(group)
     roots = service.player_roots(players)
     seats = service.group_seats(group)
-    played = Counter(roots[p] for match in seats.values() for p in match.values())
+    played = service.match_counts(players, seats)
     earlier = _earlier_names(group)
     return {
         "read_id": group.read_id,

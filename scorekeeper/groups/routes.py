@@ -9,7 +9,6 @@ changes nothing."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -169,9 +168,8 @@ def _render_group(
     group: Group, key: str | None, forms: dict[str, FlaskForm] | None = None, status: int = 200
 ) -> tuple[str, int]:
     players = service.roster(group)
-    roots = service.player_roots(players)
     seats = service.group_seats(group)
-    played = Counter(roots[player_id] for match in seats.values() for player_id in match.values())
+    played = service.match_counts(players, seats)
     names = {player.id: player.name for player in players}
     matches = service.group_matches(group)
     shown = matches if request.args.get("matches") == "all" else matches[-LATEST:]

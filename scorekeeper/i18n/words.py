@@ -25,6 +25,8 @@ WORDS = (
     N_("void"),
     N_("new-cards"),
     N_("extend"),
+    N_("13-cards"),
+    N_("ace-to-king"),
     N_("side"),
     N_("player"),
     N_("double"),

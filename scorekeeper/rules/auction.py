@@ -4,8 +4,9 @@ the options, the ``auction`` variant and its settle-up.
 Seed 000 ("pinacle subastado") is the primary source: three play, a fourth deals and sits out;
 "from 300 the amount doubles for every 50 more", spades double it, a bidder who fails pays
 every other player double, "the loser also pays the kitty the same amount", and a bidder who
-makes 350 or more collects a bonus "fixed beforehand" from the kitty. Hoyle's and Scarne's
-schedules are the other presets of docs/rules.md's table; Hoyle and Scarne also give the hand
+makes 350 or more collects a bonus "fixed beforehand" from the kitty (read as a bid of 350 or
+more: a house reading). ``hoyle`` (a house table in the Hoyle style) and Scarne's schedules are
+the other presets of docs/rules.md's table; Hoyle and Scarne also give the hand
 thrown in before the widow (it pays the kitty only) and Scarne the single spades concession.
 Always three are dealt in (docs/rules.md §2): at four the dealer sits out, at five the dealer and
 the second on his left, at six the dealer and the second and fourth on his left (a house
@@ -73,6 +74,7 @@ from .pinochle import (
     MAX_BID,
     MELDS_OPTION,
     TIE_RULE_OPTION,
+    check_meld_figures,
     counting_of,
     meld_values,
     pinochle_defaults,
@@ -416,6 +418,11 @@ class Auction(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
         return HandFacts(summary=bid_entry_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Payments in units, or scores to the target in points."""

@@ -57,8 +57,18 @@ def check_keys(
     path: str = "",
     required: Iterable[str] = (),
 ) -> None:
-    """Refuse keys outside ``allowed`` and missing ``required`` keys, each by its own path."""
-    for key in value:
+    """Refuse keys outside ``allowed`` and missing ``required`` keys, each by its own path.
+
+    The first unknown key is named in sorted order, not in the order the body's keys came:
+    PostgreSQL's JSONB reorders an object's keys when it stores it, so the same body must be
+    refused at the same field whatever order its keys arrive in (issue 27).
+
+    >>> check_keys({"zeta": 1, "alpha": 2, "meld": 0}, ("meld",))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: alpha: is not a field of this entry
+    """
+    for key in sorted(value):
         if key not in allowed:
             raise RuleError(join_path(path, key), "is not a field of this entry", code="unknown")
     for key in required:

@@ -64,6 +64,13 @@ PINNACOLA_TRIPLE_FROM = 10
 #: Seed 001: a clean run of 13+ ("Pinnacolone") is worth 1500 and wins the match at once.
 PINNACOLONE_FROM = 13
 PINNACOLONE_POINTS = 1500
+#: docs/rules.md §3, option ``pinnacolone``: seed 001 defines it as «una Pinnacola composta da 13
+#: o più carte (in pratica una scala completa dall’Asso al Re, ...)». ``13-cards`` (the default, as
+#: before the option) reads the number: a clean run of 13 or more; ``ace-to-king`` reads the
+#: parenthesis: a clean run holding every rank of its suit from the ace to the king, which with
+#: pinelle (the 2 has no place in a run) is 12 cards, A-3-...-K.
+PINNACOLONE_13_CARDS = "13-cards"
+PINNACOLONE_ACE_TO_KING = "ace-to-king"
 #: Seed 001: "100 punti a chi chiude, 200 se chiude in mano".
 CLOSE_BONUS = 100
 CLOSE_IN_MANO_BONUS = 200
@@ -270,14 +277,36 @@ def _fits_round_the_corner(naturals: Sequence[Card], length: int, pinelle: bool)
     )
 
 
+def pinnacolone_from(rule: str, *, pinelle: bool = True) -> int:
+    """How many clean cards of one suit make a Pinnacolone under the option ``pinnacolone``
+    (docs/rules.md §3): 13 under ``13-cards``; under ``ace-to-king`` every rank from the ace
+    to the king, 12 with pinelle (no 2 in a run) and 13 without.
+
+    >>> pinnacolone_from("13-cards"), pinnacolone_from("ace-to-king")
+    (13, 12)
+    >>> pinnacolone_from("ace-to-king", pinelle=False)
+    13
+    """
+    if rule == PINNACOLONE_ACE_TO_KING:
+        return len(_run_ranks(pinelle)) - 1  # the ace once: A, (2,) 3 ... K
+    return PINNACOLONE_FROM
+
+
 def value_meld(
-    cards: object, *, pinelle: bool = True, joker_sets: bool = False, path: str = "meld"
+    cards: object,
+    *,
+    pinelle: bool = True,
+    joker_sets: bool = False,
+    pinnacolone: str = PINNACOLONE_13_CARDS,
+    path: str = "meld",
 ) -> MeldValue:
     """Check a meld given as a list of cards (any order) and value it.
 
     A meld readable both as a set and as a run (``5H JK JK``) is a set (docs/rules.md §5). A bad
     card is refused at ``meld[i]``; cards that make no meld at ``meld``, saying why.
     ``joker_sets`` (the match option, docs/rules.md §3): three jokers alone are a set too.
+    ``pinnacolone`` (the match option): which clean runs are a Pinnacolone
+    (:func:`pinnacolone_from`).
 
     >>> value_meld(["4H", "5H", "JK", "7H"]).points  # seed 001: 45*7
     45
@@ -318,7 +347,7 @@ def value_meld(
 
     run_problem = _run_problem(naturals, len(meld), pinelle, ranks)
     if run_problem is None:
-        return _run_value(meld, wilds, base)
+        return _run_value(meld, wilds, base, pinnacolone_from(pinnacolone, pinelle=pinelle))
     if set_problem is not None:
         raise set_problem
     reason, code, params = run_problem
@@ -383,9 +412,10 @@ def _run_problem(
     return N_("{cards}: the wilds cannot fill the gaps of this run"), "run_gap", {}
 
 
-def _run_value(meld: tuple[Card, ...], wilds: int, base: int) -> MeldValue:
-    """A valid run's value: its cards, or ×2 / ×3 / 1500 for a clean 7+ / 10+ / 13+ (seed 001)."""
-    if wilds == 0 and len(meld) >= PINNACOLONE_FROM:
+def _run_value(meld: tuple[Card, ...], wilds: int, base: int, pinnacolone_at: int) -> MeldValue:
+    """A valid run's value: its cards, or ×2 / ×3 / 1500 for a clean 7+ / 10+ / 13+ (seed 001;
+    ``pinnacolone_at``: 12 for a full run under ``pinnacolone: ace-to-king`` with pinelle)."""
+    if wilds == 0 and len(meld) >= pinnacolone_at:
         return MeldValue(RUN, PINNACOLONE_POINTS, meld, 0, pinnacola=True, pinnacolone=True)
     if wilds == 0 and len(meld) >= PINNACOLA_TRIPLE_FROM:
         return MeldValue(RUN, base * 3, meld, 0, pinnacola=True)
@@ -435,11 +465,17 @@ class Deal:
 
 
 def read_side(
-    value: object, path: str, *, pinelle: bool = True, joker_sets: bool = False
+    value: object,
+    path: str,
+    *,
+    pinelle: bool = True,
+    joker_sets: bool = False,
+    pinnacolone: str = PINNACOLONE_13_CARDS,
 ) -> tuple[SideDeal, list[tuple[Card, str]]]:
     """One side's ``{"table": ..., "hand": ...}``: each points (a multiple of 5, not negative) or
-    cards (``table``: a list of melds, valued with ``pinelle`` and ``joker_sets``). Returns the
-    side and the cards read, with their paths, for the deck check of the whole deal."""
+    cards (``table``: a list of melds, valued with ``pinelle``, ``joker_sets`` and
+    ``pinnacolone``). Returns the side and the cards read, with their paths, for the deck check
+    of the whole deal."""
     entry = as_object(value, path)
     check_keys(entry, ("table", "hand"), path, required=("table", "hand"))
     table_path, hand_path = join_path(path, "table"), join_path(path, "hand")
@@ -453,7 +489,13 @@ def read_side(
         pinnacolas = 0
         for i, raw_meld in enumerate(raw_table):
             meld_path = join_path(table_path, i)
-            meld = value_meld(raw_meld, pinelle=pinelle, joker_sets=joker_sets, path=meld_path)
+            meld = value_meld(
+                raw_meld,
+                pinelle=pinelle,
+                joker_sets=joker_sets,
+                pinnacolone=pinnacolone,
+                path=meld_path,
+            )
             table += meld.points
             has_pinnacolone = has_pinnacolone or meld.pinnacolone
             pinnacolas += meld.pinnacola and not meld.pinnacolone
@@ -496,6 +538,7 @@ def score_deal(
     joker_sets: bool = False,
     stall: str = "score",
     teams: bool = False,
+    pinnacolone_rule: str = PINNACOLONE_13_CARDS,
 ) -> Deal:
     """Read and score one deal (docs/rules.md §3; the hand body of docs/api.md).
 
@@ -503,7 +546,8 @@ def score_deal(
     closed in mano; -100 to a side that laid no meld (stalled deals included). A Pinnacolone
     gives no closing bonus and wins the match. ``stall="void"`` scores a stalled deal 0 for all.
     ``teams``: sides are partnerships, so the closer's partner may still hold cards.
-    ``pinelle`` and ``joker_sets``: the match options that melds given as cards are read with.
+    ``pinelle``, ``joker_sets`` and ``pinnacolone_rule`` (option ``pinnacolone``): the match
+    options that melds given as cards are read with.
     """
     body = as_object(entry, "_")
     check_keys(
@@ -516,14 +560,18 @@ def score_deal(
     all_cards: list[tuple[Card, str]] = []
     for side in sides:
         read[side], cards = read_side(
-            raw_sides[side], f"sides.{side}", pinelle=pinelle, joker_sets=joker_sets
+            raw_sides[side],
+            f"sides.{side}",
+            pinelle=pinelle,
+            joker_sets=joker_sets,
+            pinnacolone=pinnacolone_rule,
         )
         all_cards += cards
     check_deck(all_cards)
 
     closed_by, pinnacolone, stalled, in_mano = _read_ending(body, sides)
     for side in sides:
-        _check_pinnacolone(side, read[side], pinnacolone)
+        _check_pinnacolone(side, read[side], pinnacolone, pinnacolone_rule)
         if side == closed_by:
             _check_closer(side, read[side], teams=teams)
 
@@ -584,7 +632,9 @@ def _read_ending(
     return closed_by, pinnacolone, stalled, in_mano
 
 
-def _check_pinnacolone(side: str, deal: SideDeal, pinnacolone: str | None) -> None:
+def _check_pinnacolone(
+    side: str, deal: SideDeal, pinnacolone: str | None, rule: str = PINNACOLONE_13_CARDS
+) -> None:
     """A Pinnacolone on a side's table ends the deal, so it must be the one named, and the side
     named must hold one (when its table is given as cards) worth at least its 1500."""
     table_path = f"sides.{side}.table"
@@ -599,6 +649,12 @@ def _check_pinnacolone(side: str, deal: SideDeal, pinnacolone: str | None) -> No
         return
     # ``None``: the table was given as points, so there are no cards to look for it in.
     if deal.has_pinnacolone is False:
+        if rule == PINNACOLONE_ACE_TO_KING:
+            raise RuleError(
+                table_path,
+                "holds no Pinnacolone (a clean run from the ace to the king)",
+                code="no_pinnacolone",
+            )
         raise RuleError(
             table_path, "holds no Pinnacolone (a clean run of 13)", code="no_pinnacolone"
         )
@@ -685,6 +741,13 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         "A stalled deal: scored, or void",
         group=SCORING_GROUP,
     ),
+    OptionSpec(
+        "pinnacolone",
+        PINNACOLONE_13_CARDS,
+        choice(PINNACOLONE_13_CARDS, PINNACOLONE_ACE_TO_KING),
+        "Pinnacolone: a clean run of 13 cards or more, or a full run from the ace to the king",
+        group=SCORING_GROUP,
+    ),
     OptionSpec("hand_size", 13, choice(*HAND_SIZES), "Cards dealt to each player"),
     DIRECTION_OPTION,
 )
@@ -704,8 +767,8 @@ class PinnacolaVariant(Variant):
     rank = 60
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``pinelle``, ``joker_sets``, ``target``, ``deals``, ``stall``, ``hand_size`` and
-        ``direction`` (docs/rules.md §4)."""
+        """``pinelle``, ``joker_sets``, ``target``, ``deals``, ``stall``, ``pinnacolone``,
+        ``hand_size`` and ``direction`` (docs/rules.md §4)."""
         return OPTION_SPECS
 
     def resolve_options(self, given: object) -> dict[str, Any]:
@@ -769,6 +832,8 @@ class _PinnacolaRunner(Runner):
             joker_sets=bool(options.get("joker_sets", False)),
             stall=options["stall"],
             teams=bool(setup.teams),
+            # A match stored before the option (docs/rules.md §7) plays by 13 cards, as then.
+            pinnacolone_rule=str(options.get("pinnacolone", PINNACOLONE_13_CARDS)),
         )
         for side in sides:
             self.totals[side] += deal.scores[side]

@@ -93,9 +93,12 @@ MELD_LIMIT = 3000
 # ---------------------------------------------------------------------------------------------
 # Bidding (docs/rules.md §4)
 
-#: docs/rules.md §4: bids are at most 2000 (a guard against typos) and at least 250.
+#: docs/rules.md §4: bids are at most 2000 (a guard against typos). Each auction's ``min_bid``
+#: has its own floor: 250 in three-handed auction (seed 000: «250 o 300»), 100 in partnership
+#: auction (Bicycle: "The lowest bid is 100").
 MAX_BID = 2000
 LOWEST_MIN_BID = 250
+PARTNERSHIP_LOWEST_MIN_BID = 100
 #: Bids go up in tens (seed 000, Bicycle, docs/rules.md §2).
 BID_STEP = 10
 
@@ -419,6 +422,51 @@ def meld_values(options: Mapping[str, Any]) -> dict[str, int]:
     """Every meld's value in the counting system's own points (``simple``: divided by 10)."""
     divisor = counting_of(options).divisor
     return {meld: points // divisor for meld, points in meld_table(options.get("melds")).items()}
+
+
+#: docs/rules.md §1 "Meld table": every meld of ``standard`` and ``seed-004`` is worth a
+#: multiple of 10, so is every meld total; a figure like 75 is a typo for 70 or 80.
+MELD_STEP = 10
+
+
+def check_meld_figures(entry: object, options: Mapping[str, Any]) -> None:
+    """Refuse a meld typed as a number that is not a multiple of 10 when every meld of the
+    match's table is worth one (docs/rules.md §1 "Meld typos"): ``standard``, ``seed-004``, and
+    a custom table of tens. Every meld figure of an entry is checked (``meld`` itself, the
+    auction bidder's, or each side's or player's ``meld.<name>``, in sorted order); under
+    ``simple`` counting (a run is 15) or a table with a meld off the tens, any number stands.
+
+    A hand typed now goes through it, never a replay: a stored hand keeps the figure it was
+    stored with (docs/rules.md §7). Anything but a number is left to the entry's reader.
+
+    >>> check_meld_figures({"meld": {"Ana": 70, "Ben": 20}}, {"melds": "standard"})
+    >>> check_meld_figures({"meld": {"Ana": 75, "Ben": 20}}, {"melds": "standard"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: meld.Ana: cannot be 75: every meld is worth a multiple of 10
+    >>> check_meld_figures({"meld": {"Ana": 15}}, {"counting": "simple", "melds": "standard"})
+    """
+    if not isinstance(entry, Mapping):
+        return
+    if any(points % MELD_STEP for points in meld_values(options).values()):
+        return
+    meld = entry.get("meld")
+    figures = (
+        [(join_path("meld", str(key)), meld[key]) for key in sorted(meld, key=str)]
+        if isinstance(meld, Mapping)
+        else [("meld", meld)]
+    )
+    for path, value in figures:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool) and value % MELD_STEP:
+            raise RuleError(
+                path,
+                "cannot be {given}: every meld is worth a multiple of {step}",
+                code="meld_not_multiple",
+                given=value,
+                step=MELD_STEP,
+            )
 
 
 def meld_limit(options: Mapping[str, Any]) -> int:

@@ -59,7 +59,9 @@ from .pinochle import (
     MELD_REUSE_OPTION,
     MELDS_OPTION,
     NEW_CARDS,
+    PARTNERSHIP_LOWEST_MIN_BID,
     TIE_RULE_OPTION,
+    check_meld_figures,
     counting_of,
     meld_values,
     pinochle_defaults,
@@ -274,6 +276,11 @@ class _PlainPinochle(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """A declaration out (:func:`~scorekeeper.rules.facts.plain_summary`)."""
         return HandFacts(summary=plain_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Scores per side, the target and its tie rule, declaring out and (three-handed) the
@@ -608,13 +615,15 @@ class PartnershipAuction(Variant):
     player_counts = (4,)
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``min_bid`` (250), ``counting`` (classic or counters), ``last_trick``, ``melds``,
-        ``target`` (1000), ``direction``."""
+        """``min_bid`` (250, from 100), ``counting`` (classic or counters), ``last_trick``,
+        ``melds``, ``target`` (1000), ``direction``."""
         return [
             OptionSpec(
                 "min_bid",
+                # 250 by default, a modern house value; the floor is Bicycle's: "The lowest bid
+                # is 100" (docs/rules.md §2 `partnership-auction`).
                 LOWEST_MIN_BID,
-                integer(low=LOWEST_MIN_BID, high=MAX_BID, multiple_of=BID_STEP),
+                integer(low=PARTNERSHIP_LOWEST_MIN_BID, high=MAX_BID, multiple_of=BID_STEP),
                 "The lowest opening bid",
                 group=BIDDING_GROUP,
             ),
@@ -657,6 +666,11 @@ class PartnershipAuction(Variant):
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
         """The contract's line (:func:`~scorekeeper.rules.facts.bid_entry_summary`)."""
         return HandFacts(summary=bid_entry_summary(entry))
+
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
+        "Meld typos"; a hand added or corrected, never a stored one)."""
+        check_meld_figures(entry, setup.options)
 
     def runner(self, setup: Setup) -> Runner:
         """Made, set, conceded or all pass, the bidding side counted first."""

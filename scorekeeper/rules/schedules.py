@@ -2,8 +2,9 @@
 
 A bid is worth a number of units (chips) set by a schedule: seed 000's doubling one ("from 300
 the amount doubles for every 50 more"), the one bracket higher table that was ``doubling`` before
-revision 2 (``doubling-250``, kept for the matches created with it), Hoyle's or Scarne's (the
-presets of docs/rules.md §2's table), or the table's own brackets. The trump may multiply it:
+revision 2 (``doubling-250``, kept for the matches created with it), ``hoyle`` (a house table
+in the Hoyle style) or Scarne's (the presets of docs/rules.md §2's table), or the table's own
+brackets. The trump may multiply it:
 spades double (seed 000), hearts may triple.
 """
 
@@ -21,9 +22,10 @@ from .pinochle import BID_STEP, MAX_BID
 Schedule = str | Sequence[Sequence[int]]
 
 #: docs/rules.md §2 table, ``doubling``. Seed 000: «a partir de 300, la cantidad se duplica por
-#: cada 50 puntos extra» (from 300 the amount doubles for every 50 more), read literally as the
-#: Hoyle-style tables do ("300 to 340, the value is 1; 350 to 390, 2; 400 to 440, 4"): 1 unit up
-#: to 340, then x2 every 50 from 350 all the way up to the 2000 guard.
+#: cada 50 puntos extra» (from 300 the amount doubles for every 50 more), read literally: 1 unit
+#: up to 340, then x2 every 50 from 350 all the way up to the 2000 guard; 1 unit at 250-290 is a
+#: house reading (the seed says nothing below 300). A Hoyle-style table agrees up to 440 only
+#: (450 pays 6 there): a custom schedule, not this one.
 _DOUBLING: Final = (
     (250, 1),
     *((bid, 2 ** ((bid - 300) // 50)) for bid in range(300, MAX_BID + 1, 50)),
@@ -31,7 +33,8 @@ _DOUBLING: Final = (
 #: docs/rules.md §2 table, ``doubling-250``: ``doubling`` before revision 2, one bracket higher
 #: (1 unit at 250-290, 2 at 300-340, x2 every 50 from 250). Matches created with it keep it.
 _DOUBLING_250: Final = tuple((bid, 2 ** ((bid - 250) // 50)) for bid in range(250, MAX_BID + 1, 50))
-#: Hoyle's schedule (docs/rules.md table): 30 units from 600 up.
+#: ``hoyle`` (docs/rules.md table): a house table in the Hoyle style, 30 units from 600 up; its
+#: figures were found in no source checked, so none is cited.
 _HOYLE: Final = (
     (250, 2),
     (300, 3),

@@ -107,6 +107,14 @@ class Variant(ABC):
         entry has something to say override it."""
         return HandFacts()
 
+    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
+        """Refuse what a hand typed now may not hold though a stored hand keeps it: a check
+        that came after hands were stored (the pinochle forms' meld typos, docs/rules.md §1
+        "Meld typos"). The service asks it of a hand added or corrected, before the replay;
+        a replay never does, so a stored hand replays as it was stored (docs/rules.md §7).
+        Raises :class:`RuleError`; forms with such a check override it."""
+        return None  # most forms check everything in their replay
+
     @abstractmethod
     def runner(self, setup: Setup) -> Runner:
         """A replay of a new match of ``setup``, before its first hand."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -163,6 +164,20 @@ def player_roots(players: Sequence[GroupPlayer]) -> dict[int, int]:
     """Each roster player's id -> the id its records count under (itself, or the player it
     was merged into)."""
     return {player.id: player.merged_into_id or player.id for player in players}
+
+
+def match_counts(
+    players: Sequence[GroupPlayer], seats: Mapping[int, Mapping[str, int]]
+) -> dict[int, int]:
+    """Each roster player's id -> the matches it counts (docs/api.md "Groups": ``{"name":
+    "Bob", "merged_into": 7, "matches": 1}``): a name merged into another keeps the matches it
+    sat in, and the name it was merged into counts them with its own. ``seats`` is
+    :func:`group_seats`."""
+    roots = player_roots(players)
+    sat = [player_id for match in seats.values() for player_id in match.values()]
+    own = Counter(sat)
+    counted = Counter(roots[player_id] for player_id in sat)
+    return {player.id: (own if player.merged_into_id else counted)[player.id] for player in players}
 
 
 def group_of(match: Match) -> Group | None:

@@ -150,6 +150,8 @@ def add_hand(
         if stored >= MAX_HANDS:
             # Checked before the replay: refusing costs nothing (docs/api.md "Limits").
             raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
+        # What only a hand typed now is refused (a meld typo): stored hands replay as stored.
+        find_variant(match.variant).check_typed(setup_of(match), entry)
         try:
             replayed = replay_strictly(match, inputs)
         except (MatchOverError, RuleError) as refusal:
@@ -190,6 +192,7 @@ def replace_hand(
     def change(match: Match) -> Checked:
         stored = list(stored_inputs(match))
         _check_number(number, len(stored))
+        find_variant(match.variant).check_typed(setup_of(match), entry)
         inputs = list(stored)
         inputs[number - 1] = dict(entry)
         try:

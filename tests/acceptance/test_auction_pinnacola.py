@@ -63,7 +63,7 @@ def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") ->
 
 
 def test_units_schedule_sets_the_payments_of_a_made_bid(client: FlaskClient) -> None:
-    """docs/rules.md §2 auction: units(bid) table, Hoyle's column: 400 to 440 pays 10 units;
+    """docs/rules.md §2 auction: units(bid) table, the `hoyle` column: 400 to 440 pays 10 units;
     made: every other player pays units x m (hearts: m = 1)."""
     table, _ = create(client, "auction", P3, {"schedule": "hoyle", "min_bid": 250, "kitty": False})
     data = table.add_answer(made("Ben", 400))

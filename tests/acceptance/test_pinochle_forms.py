@@ -155,7 +155,8 @@ def test_pinochle4_default_teams(client: FlaskClient) -> None:
             "rules.counting",
         ),
         ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], {"min_bid": 255}, "rules.min_bid"),
-        ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], {"min_bid": 240}, "rules.min_bid"),
+        # Bicycle: "The lowest bid is 100".
+        ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], {"min_bid": 90}, "rules.min_bid"),
         (
             "partnership-auction",
             ["Ana", "Ben", "Cruz", "Dee"],
@@ -169,7 +170,8 @@ def test_options_refused(
     client: FlaskClient, variant: str, players: list[str], rules: dict[str, Any], path: str
 ) -> None:
     """docs/rules.md §4: every option listed may be set; any other name is refused (422);
-    auctions use classic or counters only; min_bid a multiple of 10, at least 250."""
+    auctions use classic or counters only; min_bid a multiple of 10, at least 250 in auction
+    and 100 in partnership auction."""
     resp = client.post(MATCHES, json={"variant": variant, "players": players, "rules": rules})
     assert_refused(resp, path)
 
@@ -544,7 +546,7 @@ def test_pinochle2_tie_rule_higher(client: FlaskClient) -> None:
 def test_pinochle2_tie_rule_higher_equal_totals_raise(client: FlaskClient) -> None:
     """docs/rules.md §2: under higher, equal totals raise the target as with raise."""
     m = two(client, tie_rule="higher")
-    match = m.add_ok(hand({"Ana": 875, "Ben": 875}, {"Ana": 125, "Ben": 125}))  # 1000 / 1000
+    match = m.add_ok(hand({"Ana": 870, "Ben": 880}, {"Ana": 130, "Ben": 120}))  # 1000 / 1000
     assert match["status"] == "in_progress"
     assert match["winner"] is None
     match = m.add_ok(hand({"Ana": 0, "Ben": 0}, {"Ana": 200, "Ben": 50}))  # 1200 / 1050 < 1250
@@ -1048,10 +1050,10 @@ def test_correction_ending_match_early_409(client: FlaskClient) -> None:
 def test_correction_of_last_hand_may_end_match(client: FlaskClient) -> None:
     """docs/api.md PUT: the winner and the status are recomputed."""
     m = _three_hands(client)
-    resp = m.replace(3, hand({"Ana": 525, "Ben": 20}, {"Ana": 125, "Ben": 125}))
+    resp = m.replace(3, hand({"Ana": 530, "Ben": 20}, {"Ana": 125, "Ben": 125}))
     assert resp.status_code == 200
     match = resp.get_json()["match"]
-    assert match["totals"] == {"Ana": 1000, "Ben": 595}
+    assert match["totals"] == {"Ana": 1005, "Ben": 595}
     assert match["status"] == "finished"
     assert match["winner"] == "Ana"
     # and correcting it back reopens it

@@ -176,6 +176,35 @@ def test_rename_keeps_the_old_name_and_merge_points_one_name_at_another(
     assert match["seats"] == {"Bob": robert["id"], "Ana": group.player("Ana")}
 
 
+def test_a_merged_name_keeps_its_own_match_count(client: FlaskClient) -> None:
+    # docs/api.md "Groups": {"name": "Bob", "merged_into": 7, "matches": 1}: a merged name
+    # keeps the matches it sat in, and the name it was merged into counts them too.
+    group = Group(client)
+    group.start({"variant": "pinochle-2", "players": ["Bob", "Ana"]})
+    group.start({"variant": "pinochle-2", "players": ["Robert", "Ana"]})
+    bob, robert = group.player("Bob"), group.player("Robert")
+    assert group.write("POST", f"/players/{bob}/merge", {"into": robert}).status_code == 200
+    group.start({"variant": "pinochle-2", "players": ["Robert", "Ana"]})
+    players = {p["name"]: p for p in group.get()["players"]}
+    assert players["Bob"] | {"id": 0} == {
+        "id": 0,
+        "name": "Bob",
+        "merged_into": robert,
+        "names": [],
+        "matches": 1,
+    }
+    assert players["Robert"]["matches"] == 3
+    assert players["Ana"]["matches"] == 3
+    # The group's page counts the same.
+    page = client.get(group.created["read_url"]).get_data(as_text=True)
+    assert (
+        f'<li data-player="{bob}"><strong>Bob</strong> → Robert <span class="muted">1 match' in page
+    )
+    assert (
+        f'<li data-player="{robert}"><strong>Robert</strong> <span class="muted">3 matches' in page
+    )
+
+
 def test_roster_refusals_name_the_field_and_change_nothing(client: FlaskClient) -> None:
     group = Group(client)
     ana = group.write("POST", "/players", {"name": "Ana"}).get_json()["player"]["id"]

@@ -244,13 +244,15 @@ def closed(winner: str, table: int, loser_table: int = 0, loser_hand: int = 0) -
 
 def test_options_defaults() -> None:
     # docs/rules.md §4: `pinnacola` | `pinelle` (true), `joker_sets` (false), `target` (1500),
-    # `deals` (none), `stall` (score), `hand_size` (13); every variant: `direction` (left)
+    # `deals` (none), `stall` (score), `pinnacolone` (13-cards), `hand_size` (13); every
+    # variant: `direction` (left)
     assert VARIANT.resolve_options(None) == {
         "pinelle": True,
         "joker_sets": False,
         "target": 1500,
         "deals": None,
         "stall": "score",
+        "pinnacolone": "13-cards",
         "hand_size": 13,
         "direction": "left",
     }

@@ -23,6 +23,7 @@ from scorekeeper.rules.pinochle import (
     MELD_CHIPS,
     MELD_IDS,
     MELD_NAMES,
+    PARTNERSHIP_LOWEST_MIN_BID,
     STANDARD_MELDS,
     calculate_meld,
     counting_of,
@@ -537,21 +538,49 @@ def test_read_meld_refuses_junk_with_rule_errors_only(meld: Any) -> None:
 
 
 def test_bid_limits() -> None:
-    # docs/rules.md §4: bids from 250 to 2000, in tens.
-    assert (LOWEST_MIN_BID, MAX_BID, BID_STEP) == (250, 2000, 10)
+    # docs/rules.md §4: bids up to 2000, in tens; the lowest minimum bid is each auction's own:
+    # 250 in three-handed auction (seed 000: «siendo la subasta mínima de 250 o 300 puntos»),
+    # 100 in partnership auction (Bicycle: "The lowest bid is 100").
+    assert (LOWEST_MIN_BID, PARTNERSHIP_LOWEST_MIN_BID, MAX_BID, BID_STEP) == (250, 100, 2000, 10)
 
 
 @pytest.mark.parametrize(
-    ("variant", "players"),
-    [("auction", ["Ana", "Ben", "Cruz"]), ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"])],
+    ("variant", "players", "floor"),
+    [
+        ("auction", ["Ana", "Ben", "Cruz"], LOWEST_MIN_BID),
+        ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], PARTNERSHIP_LOWEST_MIN_BID),
+    ],
 )
-def test_both_auctions_bid_to_the_same_limit(variant: str, players: list[str]) -> None:
+def test_both_auctions_bid_to_the_same_limit_from_their_own_floor(
+    variant: str, players: list[str], floor: int
+) -> None:
     form = find_variant(variant)
     table = form.table(form.setup(players))
     assert (table.max_bid, table.bid_step) == (MAX_BID, BID_STEP)
+    assert form.table(form.setup(players, rules={"min_bid": floor})).min_bid == floor
     with pytest.raises(RuleError) as caught:
-        form.setup(players, rules={"min_bid": LOWEST_MIN_BID - BID_STEP})
+        form.setup(players, rules={"min_bid": floor - BID_STEP})
     assert caught.value.path == "rules.min_bid"
+    assert caught.value.params == {"low": floor}
+
+
+def test_partnership_auction_takes_bicycles_lowest_bid_of_100() -> None:
+    # Bicycle, partnership auction: "The lowest bid is 100"; the default stays 250.
+    form = find_variant("partnership-auction")
+    players = ["Ana", "Ben", "Cruz", "Dee"]
+    assert form.setup(players).options["min_bid"] == 250
+    setup = form.setup(players, rules={"min_bid": 100})
+    hand = {
+        "bidder": "Ana",
+        "bid": 200,
+        "meld": {"Team 1": 60, "Team 2": 20},
+        "tricks": {"Team 1": 150, "Team 2": 100},
+    }
+    state = form.play(setup, [hand])
+    assert dict(state.totals) == {"Team 1": 210, "Team 2": 120}
+    with pytest.raises(RuleError) as caught:
+        form.play(setup, [{**hand, "bid": 90}])
+    assert caught.value.path == "bid"
 
 
 def test_trumps_are_the_four_suits_spades_first() -> None:

@@ -140,7 +140,7 @@ def test_options_given(variant: str, rules: dict[str, Any], name: str, value: An
         ("pinochle-2", {"melds": {"run": 155}, "counting": "simple"}, "rules.melds.run"),
         # Auctions bid in classic or counters points only (docs/rules.md §4).
         ("partnership-auction", {"counting": "simple"}, "rules.counting"),
-        ("partnership-auction", {"min_bid": 240}, "rules.min_bid"),
+        ("partnership-auction", {"min_bid": 90}, "rules.min_bid"),  # Bicycle: lowest bid 100
         ("partnership-auction", {"min_bid": 255}, "rules.min_bid"),
         ("pinochle-3", [], "rules"),
     ],

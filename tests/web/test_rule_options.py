@@ -149,3 +149,44 @@ def test_a_stored_hand_the_rules_refuse_never_breaks_a_page(
     assert 'id="problem"' not in html
     assert 'id="hand-form"' in html
     assert totals(html) == {"Ana": 210, "Ben": 340, "Cruz": 50}
+
+
+def test_a_meld_typo_is_refused_next_to_its_field(client: FlaskClient, table: Table) -> None:
+    # docs/rules.md §1 "Meld typos": every `standard` meld is a multiple of 10 (seed 000:
+    # «pareja real, 40 puntos»), so a meld of 75 is a typo, said next to the meld typed.
+    url = table.start("pinochle-2")
+    response = post_hand(client, url, {"meld_0": "75", "tricks_0": "130", "tricks_1": "120"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "cannot be 75: every meld is worth a multiple of 10" in page_errors(html)
+    assert re.search(r'id="meld_0"[^>]*value="75"', html)
+    fixed = post_hand(client, url, {"meld_0": "70", "tricks_0": "130", "tricks_1": "120"})
+    assert fixed.status_code == 303, page_errors(fixed.get_data(as_text=True))
+
+
+def test_a_partnership_auction_from_100_takes_a_bid_of_200(
+    client: FlaskClient, table: Table
+) -> None:
+    # Bicycle, partnership auction: "The lowest bid is 100": the new-match page takes it, and
+    # the hand form starts its bid at it and takes 200.
+    url = table.start("partnership-auction", opt_min_bid="100")
+    html = client.get(url).get_data(as_text=True)
+    assert re.search(r'id="bid"[^>]*value="100"', html)
+    response = post_hand(
+        client,
+        url,
+        {
+            "bidder": "Ana",
+            "bid": "200",
+            "trump": "hearts",
+            "result": "played",
+            "meld_0": "60",
+            "meld_1": "20",
+            "tricks_0": "150",
+        },
+    )
+    assert response.status_code == 303, page_errors(response.get_data(as_text=True))
+    assert totals(client.get(url).get_data(as_text=True)) == {
+        "Ana &amp; Cruz": 210,
+        "Ben &amp; Dee": 120,
+    }
