@@ -65,6 +65,26 @@ def test_the_scoreboard_fills_a_television(
     assert deal_bottom <= height
 
 
+def test_five_boxes_of_an_auction_fit_a_television(phone: Phone, new_phone: NewPhone) -> None:
+    # Four players and the kitty: two rows, every total still a tenth of the screen's height
+    # and the totals on the first screen.
+    start_match(phone, "auction", ["Ana", "Ben", "Cruz", "Dee"])
+    enter_hand(phone, {"bid": "350"}, picks=["Ben", "spades", "made"])
+    tv: Phone = new_phone()
+    tv.page.set_viewport_size({"width": 1920, "height": 1080})
+    tv.page.goto(phone.page.url + "/board", wait_until="load")
+    sizes = measure(tv)
+    assert len(sizes["scores"]) == 5, sizes
+    assert min(sizes["scores"]) >= 108, sizes
+    assert min(sizes["names"]) >= 43, sizes
+    assert sizes["fits"], sizes
+    check_fits(tv, "board-tv-auction-kitty")
+    bottom = tv.page.evaluate(
+        "document.querySelector('#board .board-totals').getBoundingClientRect().bottom"
+    )
+    assert bottom <= 1080
+
+
 def test_the_scoreboard_still_fits_a_phone(phone: Phone, new_phone: NewPhone) -> None:
     start_match(phone, "pinochle-4", ["Ana", "Ben", "Cruz", "Dee"], teams=("Us", "Them"))
     enter_hand(phone, {"meld_0": "60", "tricks_0": "130", "tricks_1": "120"})
