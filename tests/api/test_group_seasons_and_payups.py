@@ -186,3 +186,19 @@ def test_marking_a_night_paid_needs_the_token_and_a_night_played(
     response = client.put(f"{API}/groups/{group.read_id}/paid/{labels[0]}", headers=group.auth)
     assert response.status_code in (401, 404)
     assert read(group, "ledger")["paid"] == []
+
+
+def test_a_game_past_midnight_on_new_years_eve_counts_for_the_old_season(
+    app: Flask, client: FlaskClient
+) -> None:
+    group = Group(client)
+    players, hands, _units = NIGHTS[0]
+    match = group.start({"variant": "auction", "players": players, "rules": {"unit_value": "0.05"}})
+    play(client, match, hands, finish=True)
+    # Started at 2 a.m. local time on 1 January 2026: the night of 31 December 2025.
+    played_on(app, match["id"], datetime(2026, 1, 1, 2, 0).astimezone())
+    assert [night["night"] for night in read(group, "ledger", season="2025")["nights"]] == [
+        "2025-12-31"
+    ]
+    assert read(group, "ledger", season="2026")["nights"] == []
+    assert read(group, "records", season="2025")["matches"] == 1
