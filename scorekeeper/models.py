@@ -7,7 +7,7 @@ hand 3. Only :mod:`scorekeeper.service` reads and writes these tables.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -296,6 +296,27 @@ class GroupSeat(Model):
 
     def __repr__(self) -> str:
         return f"<GroupSeat {self.seat!r} -> player {self.player_id}>"
+
+
+class GroupPayUp(Model):
+    """A night a group marked paid up (issue 26): the settle-up of its money page counts the
+    nights after the latest such night. Taking a mark back deletes its row, so the one before
+    counts again."""
+
+    __tablename__ = "group_payups"
+    __table_args__ = (sa.UniqueConstraint("group_id", "night", name="uq_group_payups_group_night"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("groups.id", name="fk_group_payups_group_id", ondelete="CASCADE"),
+        index=True,
+    )
+    #: The night (as ``service.night_of`` reckons nights) paid up, and every one before it.
+    night: Mapped[date] = mapped_column(sa.Date)
+    marked_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<GroupPayUp group {self.group_id} {self.night}>"
 
 
 class MatchSummaryRow(Model):

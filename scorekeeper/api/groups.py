@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -143,7 +144,8 @@ def group_add_match(public_id: str, match_id: str) -> Response:
 def group_records(read_id: str) -> Response:
     """The group's records (``?variant=<id>``: of one form), each figure with what it rests
     on; ``pending``: matches not counted yet (docs/api.md "Groups")."""
-    history = service.group_history(service.group_to_read(read_id))
+    season = _season()
+    history = service.group_history(service.group_to_read(read_id)).season(season)
     variant = request.args.get("variant")
     if variant is not None:
         find_variant(variant)  # an unknown form is a 422 naming ``variant``
@@ -162,6 +164,7 @@ def group_records(read_id: str) -> Response:
     return jsonify(
         {
             "variant": found.variant,
+            "season": season,
             "matches": found.matches,
             "pending": history.pending,
             "players": [record((key,), rec) for key, rec in found.players.items()],
@@ -178,7 +181,8 @@ def group_records(read_id: str) -> Response:
 @bp.get("/groups/<read_id>/ratings")
 def group_ratings(read_id: str) -> Response:
     """Every player's rating per game family now, and after each match rated."""
-    history = service.group_history(service.group_to_read(read_id))
+    season = _season()
+    history = service.group_history(service.group_to_read(read_id)).season(season)
     found = service.group_ratings(history)
     names = history.names
 
@@ -188,6 +192,7 @@ def group_ratings(read_id: str) -> Response:
     return jsonify(
         {
             "pending": history.pending,
+            "season": season,
             "families": {
                 family: [
                     {"player": _player_id(key), "name": names.get(key, key)}
@@ -213,8 +218,11 @@ def group_ratings(read_id: str) -> Response:
 @bp.get("/groups/<read_id>/ledger")
 def group_ledger(read_id: str) -> Response:
     """The money of the group's auction nights in units, and the settle-up of the nights
-    ``?night=<date>`` names (every night without one)."""
-    history = service.group_history(service.group_to_read(read_id))
+    ``?night=<date>`` names (without one: the nights after the latest night marked paid up,
+    every night when none is); ``?season=<year>``: that year's nights alone."""
+    group = service.group_to_read(read_id)
+    season = _season()
+    history = service.group_history(group).season(season)
     chosen = request.args.getlist("night") or None
     known = {label for label, _matches in history.nights()}
     for label in chosen or ():
@@ -222,7 +230,8 @@ def group_ledger(read_id: str) -> Response:
             raise RuleError(
                 "night", "the group played no match on {night}", code="no_night", night=label
             )
-    found = service.group_ledger(history, chosen)
+    paid = service.paid_nights(group)
+    found = service.group_ledger(history, chosen, paid[-1] if paid else None)
     names = history.names
 
     def amounts(units: Mapping[str, int], money: Mapping[str, Decimal]) -> list[dict[str, Any]]:
@@ -239,6 +248,9 @@ def group_ledger(read_id: str) -> Response:
     return jsonify(
         {
             "pending": history.pending,
+            "season": season,
+            "paid": [night.isoformat() for night in paid],
+            "paid_through": paid[-1].isoformat() if paid else None,
             "nights": [
                 {
                     "night": night.label,
@@ -266,6 +278,37 @@ def group_ledger(read_id: str) -> Response:
             "fewest": found.settlement.fewest,
         }
     )
+
+
+@bp.put("/groups/<public_id>/paid/<night>")
+def group_mark_paid(public_id: str, night: str) -> Response:
+    """Mark ``night`` paid up (and every night before it): the ledger's settle-up counts the
+    nights after it from now on. 200 with the nights marked."""
+    return jsonify(_paid_json(service.mark_paid(public_id, _group_token(), night)))
+
+
+@bp.delete("/groups/<public_id>/paid/<night>")
+def group_unmark_paid(public_id: str, night: str) -> Response:
+    """Take back the paid-up mark of ``night``; 200 with the nights still marked."""
+    return jsonify(_paid_json(service.unmark_paid(public_id, _group_token(), night)))
+
+
+def _paid_json(nights: list[date]) -> dict[str, Any]:
+    return {
+        "paid": [night.isoformat() for night in nights],
+        "paid_through": nights[-1].isoformat() if nights else None,
+    }
+
+
+def _season() -> int | None:
+    """The ``?season=<year>`` of a read (``None``: every season), else a 422 naming
+    ``season``."""
+    text = request.args.get("season")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) == 4):
+        raise RuleError("season", "a season is a year, such as 2026", code="bad_season")
+    return int(text)
 
 
 # --- Serialisation ---------------------------------------------------------------------------

@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("groups", __name__)
 
-from . import almanac, routes  # noqa: E402,F401
+from . import almanac, payups, routes  # noqa: E402,F401

@@ -31,6 +31,7 @@ from ..web.lookups import group_to_read_or_404
 from ..web.page import members_text
 from ..web.session import key_for, remember_group
 from . import bp
+from .forms import PaidForm
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,12 @@ class FigureTable:
 
 @bp.get("/r/<read_id>/records")
 def records(read_id: str) -> str:
-    """The records of the group, of every form or of one (``?form=<variant id>``)."""
+    """The records of the group, of every form or of one (``?form=<variant id>``), of every
+    season or of one (``?season=<year>``)."""
     group = _reading(read_id)
-    history = service.group_history(group)
+    whole = service.group_history(group)
+    season = _season(whole)
+    history = whole.season(season)
     played = sorted({m.summary.variant for m in history.matches}, key=_form_order)
     form = request.args.get("form")
     variant = form if form in played else None
@@ -73,6 +77,8 @@ def records(read_id: str) -> str:
         records=found,
         tables=record_tables(found, history.names),
         pending=history.pending,
+        seasons=whole.seasons,
+        season=season,
     )
 
 
@@ -236,11 +242,17 @@ def _by_standing(items: Iterable[tuple[Any, Record]]) -> list[tuple[Any, Record]
 @bp.get("/r/<read_id>/money")
 def money(read_id: str) -> str:
     """The auction nights in units: each night, the running totals, and a settle-up across the
-    nights ticked (``?night=<date>`` any number of times; every night when none)."""
+    nights ticked (``?night=<date>`` any number of times; when none, the nights after the
+    latest night marked paid up, every night if none is), of one season (``?season=<year>``).
+    A phone that holds the group's key may mark a night paid up, or take the mark back."""
     group = _reading(read_id)
-    history = service.group_history(group)
+    whole = service.group_history(group)
+    season = _season(whole)
+    history = whole.season(season)
     chosen = request.args.getlist("night") or None
-    found = service.group_ledger(history, chosen)
+    paid = service.paid_nights(group)
+    paid_through = paid[-1] if paid else None
+    found = service.group_ledger(history, chosen, paid_through)
     names = history.names
     return render_template(
         "groups/money.html",
@@ -254,6 +266,7 @@ def money(read_id: str) -> str:
                 "date": _night_date(night.label),
                 "matches": night.matches,
                 "open": night.open,
+                "paid": paid_through is not None and night.label <= paid_through.isoformat(),
                 "rows": [
                     {
                         "player": names.get(key, key),
@@ -283,6 +296,10 @@ def money(read_id: str) -> str:
             for t in found.settlement.transfers
         ],
         pending=history.pending,
+        seasons=whole.seasons,
+        season=season,
+        paid_through=paid_through,
+        paid_form=PaidForm() if key_for(group) else None,
     )
 
 
@@ -294,7 +311,9 @@ def ratings(read_id: str) -> str:
     """Every player's rating per game family, with its uncertainty, and a chart of the ratings
     night after night."""
     group = _reading(read_id)
-    history = service.group_history(group)
+    whole = service.group_history(group)
+    season = _season(whole)
+    history = whole.season(season)
     found = service.group_ratings(history)
     nights = [played.night for played in history.matches]
     families = [
@@ -308,6 +327,8 @@ def ratings(read_id: str) -> str:
         back=group_url(group),
         families=families,
         pending=history.pending,
+        seasons=whole.seasons,
+        season=season,
     )
 
 
@@ -360,6 +381,13 @@ def _reading(read_id: str) -> Group:
     group = group_to_read_or_404(read_id)
     remember_group(group)
     return group
+
+
+def _season(history: service.GroupHistory) -> int | None:
+    """The ``?season=<year>`` asked for, if the group played that year (else every season)."""
+    text = request.args.get("season", "")
+    year = int(text) if text.isascii() and text.isdigit() and len(text) == 4 else None
+    return year if year in history.seasons else None
 
 
 def group_url(group: Group) -> str:

@@ -50,3 +50,8 @@ class MatchChoiceForm(FlaskForm):
     """Put one of this phone's matches in the group."""
 
     match = AnySelect(_l("Match"))
+
+
+class PaidForm(FlaskForm):
+    """Mark a night paid up, or take the mark back: the night comes in a hidden field of its
+    own (``night``), judged by the service; this form is its CSRF token."""

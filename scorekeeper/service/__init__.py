@@ -18,7 +18,8 @@ One module per concern, each re-exported here:
 - :mod:`.matches`: a match's use cases (create, rematch, add, correct, undo the last, finish);
 - :mod:`.joining`: sharing the scoring (the scorekeeper links' codes, the joined phones' keys);
 - :mod:`.groups`: a group and its roster; :mod:`.placing`: a match played in a group;
-- :mod:`.almanac`: a group's summaries, history, records, money and ratings.
+- :mod:`.almanac`: a group's summaries, history, records, money and ratings (of a season);
+- :mod:`.payups`: the nights a group marked paid up, from which its settle-up counts.
 
 Tests that change a module's setting patch it where it is read (e.g. ``service.almanac``'s
 ``SUMMARY_REBUILD_HANDS``), not here.
@@ -89,6 +90,7 @@ from .outcomes import (
     Unauthorized,
     Written,
 )
+from .payups import mark_paid, paid_nights, paid_through, unmark_paid
 from .placing import GroupPlace, add_match_to_group
 from .reading import (
     PUBLIC_ID,
@@ -136,6 +138,10 @@ __all__ = [
     "Written",
     "add_hand",
     "add_match_to_group",
+    "mark_paid",
+    "paid_nights",
+    "paid_through",
+    "unmark_paid",
     "add_player",
     "check_group_token",
     "check_token",

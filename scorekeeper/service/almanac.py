@@ -88,6 +88,19 @@ class GroupHistory:
             nights.setdefault(played.night.isoformat(), []).append((played.summary, played.keys))
         return list(nights.items())
 
+    @property
+    def seasons(self) -> list[int]:
+        """The seasons (calendar years of the nights) the group played in, the first first."""
+        return sorted({played.night.year for played in self.matches})
+
+    def season(self, year: int | None) -> GroupHistory:
+        """The matches of the nights of calendar year ``year`` alone (all when ``None``): the
+        records, money and ratings of one season are those of its matches only."""
+        if year is None:
+            return self
+        kept = tuple(played for played in self.matches if played.night.year == year)
+        return GroupHistory(kept, self.names, self.pending)
+
 
 def group_history(group: Group) -> GroupHistory:
     """Every match of the group with its summary, stale ones built again (see above)."""
@@ -144,11 +157,18 @@ def group_records(history: GroupHistory, variant: str | None = None) -> Records:
     return compile_records(history.summaries, variant=variant)
 
 
-def group_ledger(history: GroupHistory, settle: Sequence[str] | None = None) -> Ledger:
+def group_ledger(
+    history: GroupHistory, settle: Sequence[str] | None = None, paid_through: date | None = None
+) -> Ledger:
     """The money of the group's auction nights in units and the settle-up of the nights
-    ``settle`` names (every night when ``None``); nights it does not know are left out."""
+    ``settle`` names; nights it does not know are left out. Without ``settle``: the nights
+    after ``paid_through`` (the latest night marked paid up), every night when that is
+    ``None``."""
     nights = history.nights()
-    if settle is not None:
+    if settle is None and paid_through is not None:
+        # ISO dates sort as the days do.
+        settle = [label for label, _ in nights if label > paid_through.isoformat()]
+    elif settle is not None:
         known = {label for label, _ in nights}
         settle = [label for label in settle if label in known]
     return ledger(nights, settle=settle)
