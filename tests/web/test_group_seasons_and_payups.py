@@ -64,8 +64,8 @@ def test_a_night_marked_paid_on_the_page_and_taken_back(app: Flask, client: Flas
     # A reader sees the mark, and no form to change it.
     reader = app.test_client().get(money).get_data(as_text=True)
     assert 'id="paid-through"' in reader
-    assert "mark-paid" not in reader
-    assert "unmark-paid" not in reader
+    assert 'class="mark-paid"' not in reader
+    assert 'id="unmark-paid"' not in reader
     assert group.id not in reader
     # A night the group did not play is refused, by name, and nothing changes.
     answer = phone.post(
