@@ -2,15 +2,17 @@
 scorekeeper links' codes and the phones that joined. The match's id and a right to score it
 (``Authorization: Bearer``): a phone that scores too (a scorer key) makes links that let more
 phones score; only the edit token makes one that hands the scoring over, withdraws them, lists
-the phones that score and removes one (403 for a scorer key)."""
+the phones that score and removes one (403 for a scorer key). A link's code is exchanged for a
+right to score with no credential but the code itself, as the link's page does."""
 
 from __future__ import annotations
 
 from flask import Response, jsonify
 
 from .. import service
+from ..infra import rate_limits
 from ..infra.security import external_url, no_store
-from ..rules.entry import as_bool, as_object, check_keys
+from ..rules.entry import as_bool, as_object, as_str, check_keys
 from . import bp
 from .routes import _bearer_token, _iso, _json_body
 
@@ -55,3 +57,16 @@ def remove_scorer(public_id: str, scorer_id: int) -> Response:
     if not service.remove_scorer(public_id, _bearer_token(), scorer_id):
         raise service.NotFound("no phone of this match scores with this id")
     return Response(status=204)
+
+
+@bp.post("/matches/<public_id>/join")
+@rate_limits.joins
+def join(public_id: str) -> tuple[Response, int]:
+    """Exchange a scorekeeper link's code (``{"code": "..."}``, the ``code`` of its ``url``) for
+    a right to score, as the link's button does: 201 with ``{"token", "hands_over"}``. A link
+    that hands the scoring over gives the new edit token (every older token, key and code of
+    the match stops working); one that shares it gives this caller a scorer key of its own."""
+    body = as_object(_json_body(), "_")
+    check_keys(body, ("code",), required=("code",))
+    joined = service.join(public_id, as_str(body["code"], "code"))
+    return no_store(jsonify({"token": joined.token, "hands_over": joined.hands_over})), 201

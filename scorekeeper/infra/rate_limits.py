@@ -61,9 +61,9 @@ _COUNTED_READS: set[Callable[..., Any]] = set()
 
 
 def _taken(response: Response) -> bool:
-    # Both openings answer a credential taken with a redirect (to the match, to the group);
-    # a page that only shows the button, and a refusal, are no redirect.
-    return 300 <= response.status_code < 400
+    # The pages answer a credential taken with a redirect (to the match, to the group), the API
+    # with a 201; a page that only shows the button, and a refusal, are neither.
+    return response.status_code == 201 or 300 <= response.status_code < 400
 
 
 _joins = limiter.limit(_setting("RATELIMIT_JOINS"), deduct_when=_taken, error_message=TOO_MANY)
@@ -186,11 +186,19 @@ def _credential_digest() -> str:
     presented = (
         request.headers.get("Authorization")
         or request.form.get("code")
+        or _json_code()
         or request.args.get("code")
         or request.args.get("key")
         or ""
     )
     return hashlib.sha256(presented.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def _json_code() -> str:
+    """The ``code`` of a JSON body (the API's exchange of a link's code), or nothing."""
+    body = request.get_json(silent=True) if request.is_json else None
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) else ""
 
 
 _parsed_limits: dict[str, list[RateLimitItem]] = {}
