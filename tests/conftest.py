@@ -35,6 +35,7 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import settings
 
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig, normalise_database_url
@@ -44,6 +45,12 @@ from scorekeeper.rules.runner import Checkpoint
 from scorekeeper.rules.variants import Variant
 from scorekeeper.service.replay_cache import ReplayCache
 from tests.helpers import Table
+
+# Hypothesis's default deadline (200 ms an example) is a time, and these machines are shared: on
+# a busy one an example is slow, not wrong (a calculator property failed so under a load of 11).
+# The suite checks outcomes; bench/ measures speed.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 #: Where the SQLite database of a session goes when it can: memory, so that the commit of every

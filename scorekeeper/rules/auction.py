@@ -46,7 +46,6 @@ from .facts import HandFacts, Meld, bid_entry_summary, listed_ids
 from .match import (
     FINISHED,
     IN_PROGRESS,
-    KITTY,
     HandResult,
     MatchState,
     Setup,
@@ -55,6 +54,7 @@ from .match import (
     raised_target,
     standings_by_total,
 )
+from .names import KITTY
 from .options import (
     BIDDING_GROUP,
     DIRECTION_OPTION,

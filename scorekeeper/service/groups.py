@@ -4,7 +4,7 @@ A group's private link carries ``Group.public_id`` and a token that writes (only
 stored, as a match's edit token), its read-only link ``Group.read_id``. Every write below checks
 the token (:func:`check_group_token`) on the group read locked
 (:func:`.writing.lock_group`), and is one transaction (:func:`group_write`). Roster names follow
-the seat-name rules (``rules.match.read_name``) and are compared as seat names are
+the seat-name rules (``rules.names.read_name``) and are compared as seat names are
 (``name_key``): two names of one roster never compare equal. A match is put in a group by
 :mod:`.placing`; a group's records are its almanac (:mod:`.almanac`).
 """
@@ -33,7 +33,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import RuleError
-from ..rules.match import name_key, read_name
+from ..rules.names import name_key, read_name
 from .outcomes import Conflict, NotFound, Unauthorized
 from .reading import PUBLIC_ID, hash_token
 from .writing import UnitOfWork, lock_group

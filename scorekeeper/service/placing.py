@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from ..extensions import db
 from ..models import Group, GroupMatch, GroupPlayer, GroupSeat, Match, utcnow
 from ..rules import MatchState, RuleError
-from ..rules.match import name_key, read_name
+from ..rules.names import name_key, read_name
 from .almanac import keep_summary
 from .groups import check_group_token, get_group, group_write, player_roots, roster
 from .outcomes import NotFound

@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, StringField
 
 from ..rules import RuleError
-from ..rules.match import NAME_MAX
+from ..rules.names import NAME_MAX
 from ..rules.options import GROUPS, OptionSpec, every_option
 from ..rules.variants import Variant
 from .forms import (

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.match import KITTY
+from scorekeeper.rules.names import KITTY
 from scorekeeper.rules.pinochle import MAX_BID
 from scorekeeper.rules.settle import Settlement, settle_up, share_kitty
 from scorekeeper.rules.variants import find_variant

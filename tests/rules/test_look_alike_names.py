@@ -18,7 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import RuleError, find_variant
 from scorekeeper.rules.confusable import skeleton
-from scorekeeper.rules.match import Setup, look_alike_key, read_name
+from scorekeeper.rules.match import Setup
+from scorekeeper.rules.names import look_alike_key, read_name
 from tests.helpers import API
 
 CYRILLIC_I = "\u0456"  # і, CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I

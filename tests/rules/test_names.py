@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.match import Setup, name_key, read_name
+from scorekeeper.rules.match import Setup
+from scorekeeper.rules.names import name_key, read_name
 
 
 def seat(players: list[Any], **more: Any) -> Setup:
