@@ -15,6 +15,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.infra.assets import IMMUTABLE
 from tests.helpers import API, EXAMPLE_MATCH, Table
+from tests.web.test_groups import start_group
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -137,3 +138,13 @@ def test_the_session_cookie_is_sent_again_only_when_it_changed(client: FlaskClie
     assert len(session_cookies(client.get(first))) == 1
     assert session_cookies(client.get(first)) == []
     assert session_cookies(client.get("/")) == []
+
+
+def test_a_group_page_viewed_again_sends_no_session_cookie(client: FlaskClient) -> None:
+    """As a match page (issue 26, item 7): the list of groups opened is written only when it
+    changes."""
+    group, _private, read = start_group(client)
+    page = f"/groups/{group}"
+    client.get(page)
+    assert session_cookies(client.get(page)) == []
+    assert session_cookies(client.get(read)) == []
