@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, current_app, flash, redirect, request, session, url_for
+from flask import abort, after_this_request, current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
+from ..infra.security import SECRET_SESSION_KEYS, no_store
 from ..models import Group, Match
 from .contract import SWAP
 
@@ -120,6 +121,21 @@ def remember_opened(public_id: str) -> None:
         session["recent"] = now
     if not session.permanent:
         session.permanent = True
+    _stored_nowhere()
+
+
+def _stored_nowhere() -> None:
+    """The page of a match or group opened by a phone that holds tokens or keys is kept by no
+    cache, the service worker's included (it carries what this phone may do: the hand form,
+    its CSRF token). It was so when every view rewrote the list of matches opened (a changed
+    session cookie, scorekeeper.infra.security); written only when it changes, it is said
+    here."""
+
+    @after_this_request
+    def answer(response: Response) -> Response:
+        if any(session.get(key) for key in SECRET_SESSION_KEYS):
+            no_store(response)
+        return response
 
 
 def opened_matches() -> list[str]:
@@ -201,6 +217,7 @@ def remember_group(group: Group) -> None:
         session[OPENED] = now
     if not session.permanent:
         session.permanent = True
+    _stored_nowhere()
 
 
 def opened_groups() -> list[str]:
