@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
+from werkzeug.wrappers import Response
 
 from scorekeeper.infra.assets import IMMUTABLE
 from tests.helpers import API, EXAMPLE_MATCH, Table
@@ -104,7 +104,7 @@ def test_a_first_view_carries_the_style_sheet_inside_and_later_views_link_it(
     assert f"<style>{sheet}</style>" in client.get("/").get_data(as_text=True)
 
 
-def session_cookies(answer: TestResponse) -> list[str]:
+def session_cookies(answer: Response) -> list[str]:
     """The ``Set-Cookie`` headers of ``answer`` that set the session cookie."""
     return [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("session=")]
 
