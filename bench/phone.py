@@ -9,7 +9,9 @@ match has 20 hands (two-handed pinochle), typed in through its page.
 - cold: the match page opened with nothing cached (the phone keeps its edit token): first
   contentful paint, and the bytes of the page itself (the style sheet inside it, as a first
   view has it) and of everything it loads, as they came over the wire (compressed);
-- warm: the page opened again (the static files cached for a year under their hashes);
+- warm: the page opened again in a new tab (the static files cached for a year under their
+  hashes, in the browser's cache on disk): first contentful paint, the bytes it received and
+  how many static files it fetched again (none, since issue 26);
 - save: "Save the hand" tapped until the new totals are painted (the answer swapped in place
   by static/queue.js, two animation frames after it), median of several hands; beside it the
   plain form POST with JavaScript off (POST, redirect, the whole page again: what every phone
@@ -21,7 +23,11 @@ network gives, not a copy kept on the phone (that only makes a warm page quicker
 Bench scripts measure, tests assert behaviour: nothing here fails on a slow machine; each target
 is printed with its figure.
 
-Run: .venv/bin/python bench/phone.py [--hands 20] [--saves 5]
+Run: .venv/bin/python bench/phone.py [--hands 20] [--saves 5] [--beside DIR]
+
+``--beside DIR`` measures another checkout too (its own ``.venv``, e.g. ``git worktree add
+--detach ../base main`` and its ``bin/_setup``), one after the other in the same run, and
+prints the two side by side.
 """
 
 from __future__ import annotations
@@ -144,8 +150,18 @@ def measure(
     figures["cold"] = page.evaluate(FIRST_PAINT) / 1000
     figures["cold page bytes"] = sum(v for url, v in received.items() if "/m/" in url)
     figures["cold total bytes"] = sum(received.values())
+    # Warm: the match opened again later, in a new tab (the browser's cache on disk, not the
+    # copies the first tab's renderer still holds in memory).
+    page.close()
+    page = context.new_page()
+    warm: dict[str, int] = {}
+    slow(context, page, warm)
     page.goto(base + path, wait_until="load")
     figures["warm"] = page.evaluate(FIRST_PAINT) / 1000
+    figures["warm bytes"] = sum(warm.values())
+    figures["warm static files fetched"] = sum(
+        1 for url, size in warm.items() if "/static/" in url and size > 0
+    )
     times = []
     for _ in range(saves):
         page.evaluate(SAVE_TIMER)
@@ -174,41 +190,67 @@ def measure(
     return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--saves", type=int, default=5)
-    options = parser.parse_args()
+def run(root: Path | None, hands: int, saves: int) -> dict[str, Any]:
+    """The figures of the app of ``root`` (another checkout with its own ``.venv``; ``None``:
+    this one), served on a database of its own."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'phone.sqlite'}"
-        with server(url, workers=2, threads=8) as port, sync_playwright() as playwright:
+        with server(url, workers=2, threads=8, root=root) as port, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
             )
             try:
                 base = f"http://127.0.0.1:{port}"
-                path, cookies = make_match(browser, base, options.hands)
-                figures = measure(browser, base, path, cookies, options.saves)
+                path, cookies = make_match(browser, base, hands)
+                return measure(browser, base, path, cookies, saves)
             finally:
                 browser.close()
+
+
+def shown(name: str, value: float) -> str:
+    if name.endswith("fetched"):
+        return str(value)
+    return f"{value:.0f} bytes" if name.endswith("bytes") else f"{value:.2f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--saves", type=int, default=5)
+    parser.add_argument(
+        "--beside",
+        type=Path,
+        help="another checkout of the app (e.g. a worktree of main, with its own .venv): "
+        "measured in the same run, shown beside this one",
+    )
+    options = parser.parse_args()
+    sides: dict[str, dict[str, Any]] = {}
+    if options.beside:
+        sides[str(options.beside)] = run(options.beside.resolve(), options.hands, options.saves)
+    sides["this checkout"] = run(None, options.hands, options.saves)
     print(
         f"phone: {CPU_SLOWDOWN}x CPU, {NETWORK['downloadThroughput'] * 8 / 1000:.0f} kbps, "
         f"{NETWORK['latency']} ms round trips; a {options.hands}-hand match; gunicorn on SQLite"
     )
-    print(f"  cold page, everything it loads: {figures['cold total bytes']} bytes on the wire")
-    for name, target in TARGETS.items():
-        value = figures[name]
-        if name.endswith("bytes"):
-            shown, goal = f"{value} bytes", f"{target} bytes"
-        else:
-            shown, goal = f"{value:.2f} s", f"{target:.1f} s"
-        verdict = "ok" if value <= target else "OVER"
-        print(f"  {name:<16} {shown:>12}   target < {goal:<12} {verdict}")
-    runs = ", ".join(f"{t:.2f}" for t in figures["save runs"])
-    print(f"  save runs: {runs} s")
+    names = list(sides)
+    print("  " + " " * 26 + "".join(f"{name[-22:]:>24}" for name in names) + "   target")
+    rows = [*TARGETS, "cold total bytes", "warm bytes", "warm static files fetched", "plain save"]
+    for name in rows:
+        values = "".join(f"{shown(name, figures[name]):>24}" for figures in sides.values())
+        target = TARGETS.get(name)
+        if target is None:
+            print(f"  {name:<26}{values}")
+            continue
+        verdicts = " ".join(
+            "ok" if figures[name] <= target else "OVER" for figures in sides.values()
+        )
+        print(f"  {name:<26}{values}   < {shown(name, target)} ({verdicts})")
+    for side, figures in sides.items():
+        runs = ", ".join(f"{t:.2f}" for t in figures["save runs"])
+        print(f"  save runs ({side}): {runs} s")
     print(
-        f"  plain form POST without JavaScript (POST, redirect, whole page): "
-        f"{figures['plain save']:.2f} s to the next page's load"
+        "  cold total bytes: the cold page and everything it loads, on the wire; plain save: "
+        "the form POST without JavaScript (POST, redirect, whole page) to the next page's load"
     )
 
 

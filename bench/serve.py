@@ -72,13 +72,17 @@ def database() -> Iterator[str]:
 
 
 @contextmanager
-def server(url: str, workers: int, threads: int, app: str | None = None) -> Iterator[int]:
+def server(
+    url: str, workers: int, threads: int, app: str | None = None, root: Path | None = None
+) -> Iterator[int]:
     """gunicorn with ``gunicorn.conf.py`` on ``url`` (migrated first), serving the app or
-    ``app`` (a ``module:variable`` of ``bench/``, e.g. ``floor_app:app``); its port."""
+    ``app`` (a ``module:variable`` of ``bench/``, e.g. ``floor_app:app``); its port. ``root``:
+    another checkout of the app, served from its own ``.venv`` (bench/phone.py ``--beside``)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
-    bin_folder = Path(sys.executable).parent
+    bin_folder = Path(root, ".venv", "bin") if root else Path(sys.executable).parent
+    root = root or ROOT
     env = dict(os.environ)
     env.update(
         PATH=f"{bin_folder}{os.pathsep}{env.get('PATH', '')}",
@@ -93,17 +97,17 @@ def server(url: str, workers: int, threads: int, app: str | None = None) -> Iter
     )
     subprocess.run(
         [bin_folder / "flask", "--app", "scorekeeper", "db", "upgrade"],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         check=True,
         capture_output=True,
     )
     command = [str(bin_folder / "gunicorn"), "--config", "gunicorn.conf.py"]
     if app:
-        command += ["--pythonpath", str(ROOT / "bench"), app]
+        command += ["--pythonpath", str(root / "bench"), app]
     process = subprocess.Popen(
         command,
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,  # one JSON line per request: not wanted here

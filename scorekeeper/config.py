@@ -55,6 +55,11 @@ class Config:
     # makes it Secure over plain HTTP too, for a TLS proxy that is not in TRUSTED_PROXIES.
     SESSION_COOKIE_SECURE = os.environ.get("SESSION_COOKIE_SECURE", "") == "1"
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
+    # The cookie goes out only when the session changed (issue 26): sent again on every answer,
+    # a new value (its signature's timestamp) changes the ``Cookie`` of every later request, and
+    # a cache that varies on it (a page's answer) keeps nothing. It lasts a year from its last
+    # change; every match opened for the first time or in another order changes it.
+    SESSION_REFRESH_EACH_REQUEST = False
     WTF_CSRF_TIME_LIMIT = None  # a phone left on the table overnight still submits
     MAX_CONTENT_LENGTH = 256 * 1024
     BABEL_DEFAULT_LOCALE = "en"

@@ -45,6 +45,26 @@
     });
   }
 
+  // A tap into a field that holds a number (a correction's, a draft's) selects it: typing
+  // replaces it and Backspace empties it, where the caret would land in front of the
+  // right-aligned number (issue 26). Only the tap that comes in: a second one places the caret.
+  function selectFilled(input) {
+    var coming = false;
+    input.addEventListener("focus", function () {
+      coming = !!input.value;
+      if (coming) input.select();
+    });
+    input.addEventListener("click", function () {
+      if (coming && input.selectionStart === input.selectionEnd) input.select();
+      coming = false;
+    });
+    input.addEventListener("input", function () { coming = false; });
+    input.addEventListener("blur", function () { coming = false; });
+  }
+  function atEnd(input) {
+    return input.selectionStart === input.selectionEnd && input.selectionEnd === input.value.length;
+  }
+
   SK.onPage(function (root) {
     $all(root, ".js-only").forEach(function (el) { el.hidden = false; });
 
@@ -93,6 +113,7 @@
   // fields (a draft restored, the form cleared).
   function handForm(hand) {
     var inputs = $all(hand, "input");
+    $all(hand, "input[inputmode=numeric]").forEach(selectFilled);
     var nextField = function (from) {
       var after = inputs.slice(inputs.indexOf(from) + 1);
       for (var i = 0; i < after.length; i++) {
@@ -176,10 +197,12 @@
           input.dataset.typed = input.value.trim() ? "1" : "";
           fill(input);
           // A value that no further digit can make valid is complete: on to the next field
-          // (a Tab pressed out of habit right after it does not skip a second field).
+          // (a Tab pressed out of habit right after it does not skip a second field). Only
+          // with the caret at the end of it: a digit put in front of or inside a number
+          // (a correction) is not the end of the typing.
           var v = num(input);
           var typing = !event.inputType || event.inputType === "insertText";
-          if (typing && v !== null && (v === 0 || v * 10 > total)) {
+          if (typing && v !== null && (v === 0 || v * 10 > total) && atEnd(input)) {
             var next = nextField(input);
             if (next) { next.focus(); skipTab = next; }
           }

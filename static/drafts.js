@@ -82,14 +82,34 @@
     return String((parseInt(seen.value, 10) || 0) + waiting.length);
   }
 
+  // The page after a clash: how many hands the refused form had seen (its address says), or
+  // null.
+  function clashSeen() {
+    var found = SK.contract.clash && new RegExp("[?&]" + SK.contract.clash + "=(\\d+)").exec(location.search);
+    return found ? found[1] : null;
+  }
+  function count(text) { var n = parseInt(text, 10); return isNaN(n) ? null : n; }
+  // A draft typed for a hand that another phone has stored since is "gone" (issue 26): it
+  // keeps the hand it was typed for through every later save, until it is sent or cleared,
+  // so it never comes back as a ready-made next hand, only with the note that says so.
+  function gone(draft, form) {
+    var was = count(draft && draft.hand), now = count(handOf(form));
+    return was !== null && now !== null && was < now;
+  }
+
   SK.drafts = {
     key: keyOf,
     read: read,
     write: write,
     save: function (form) {
-      var now = read(form);
-      if (isBlank(form, now.values)) { store.drop(keyOf(form)); return; }
-      store.set(keyOf(form), { values: now.values, auto: now.auto, hand: handOf(form) });
+      var now = read(form), key = keyOf(form), old = store.get(key);
+      if (isBlank(form, now.values)) { store.drop(key); return; }
+      var hand = handOf(form), clash = clashSeen();
+      if (old && old.gone && gone(old, form)) hand = String(old.hand);
+      else if (clash !== null && count(clash) < count(hand)) hand = clash;  // typed for it
+      var draft = { values: now.values, auto: now.auto, hand: hand };
+      if (gone(draft, form)) draft.gone = true;
+      store.set(key, draft);
     },
     drop: function (form) { store.drop(keyOf(form)); },
     clear: function (form) {
@@ -110,7 +130,14 @@
       } else if (draft && draft.values) {
         write(form, draft.values, draft.auto, carries(location.search));
         var note = form.querySelector("[data-draft-note]");
-        if (note && draft.hand !== undefined && String(draft.hand) !== String(handOf(form))) {
+        if (gone(draft, form)) {
+          if (!draft.gone) { draft.gone = true; store.set(key, draft); }
+          // Typed for a hand another phone has stored since: said as the clash says it.
+          if (note && note.dataset.gone && form.getAttribute("action") === form.dataset.page + "/hands") {
+            note.textContent = note.dataset.gone.replace("{n}", String(count(draft.hand) + 1));
+          }
+          if (note) note.hidden = false;
+        } else if (note && draft.hand !== undefined && String(draft.hand) !== String(handOf(form))) {
           note.hidden = false;  // typed before the match moved on: check it
         }
       }

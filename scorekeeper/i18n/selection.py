@@ -40,10 +40,12 @@ def select_locale() -> str:
 def remember_query_language(response: Response) -> Response:
     """A ``?lang=`` link sets the cookie, so the pages that follow stay in that language.
 
-    Every answer may depend on the language, so caches are told so."""
+    Every answer but a static file's may depend on the language, so caches are told so."""
     chosen = known(request.args.get("lang"))
     if chosen and request.cookies.get(COOKIE) != chosen:
         set_cookie(response, chosen)
+    if request.endpoint == "static":
+        return response  # the same file in every language (issue 26: cached as such)
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

@@ -68,10 +68,10 @@ class SessionInterface(SecureCookieSessionInterface):
     - The cookie is ``Secure`` whenever the request came over HTTPS, not only when
       ``SESSION_COOKIE_SECURE`` says so: the same server is reached over plain HTTP on the
       kitchen Wi-Fi (where a ``Secure`` cookie would be dropped) and over HTTPS behind a proxy.
-    - An answer that sets a cookie holding edit tokens is kept by no shared cache: ``no-store``
-      when it has just given this phone a token (the cookie changed), else ``private`` (Flask
-      sends the permanent cookie again on every answer, static files included, which browsers
-      may still cache for themselves).
+    - An answer to a phone that holds edit tokens is kept by no shared cache: ``no-store``
+      when it sets the cookie (it changed: a token given, a match opened), else ``private``.
+      The cookie goes out only when the session changed (``SESSION_REFRESH_EACH_REQUEST`` off:
+      scorekeeper.config), never with a static file.
     """
 
     def get_cookie_secure(self, app: Flask) -> bool:
@@ -87,15 +87,19 @@ class SessionInterface(SecureCookieSessionInterface):
         return super().should_set_cookie(app, session)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        """Save as Flask does, then keep caches from storing a cookie that carries tokens."""
+        """Save as Flask does, then keep caches from storing a cookie that carries tokens.
+
+        A static file's answer is left alone: no cookie, no ``Vary: Cookie`` (its cache would
+        then be used again only while every cookie stays the same, issue 26)."""
+        if has_request_context() and request.endpoint == "static":
+            return
         super().save_session(app, session, response)
         if not any(session.get(key) for key in SECRET_SESSION_KEYS):
             return
-        if not any(header == "Set-Cookie" for header, _ in response.headers.items()):
-            return
-        if session.modified:
+        if session.modified and self.should_set_cookie(app, session):
             no_store(response)
         elif not response.cache_control.no_store:
+            # Made for a phone that holds tokens: its own cache may keep it, no shared one.
             response.cache_control.private = True
 
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, current_app, flash, redirect, request, session, url_for
+from flask import abort, after_this_request, current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
+from ..infra.security import SECRET_SESSION_KEYS, no_store
 from ..models import Group, Match
 from .contract import SWAP
 
@@ -111,9 +112,30 @@ def no_longer_scoring(public_id: str) -> NoReturn:
 def remember_opened(public_id: str) -> None:
     """Put a match first in the list of matches this phone has opened (also the order its
     tokens are forgotten in: as long as the tokens kept)."""
-    recent = [pid for pid in session.get("recent") or [] if pid != public_id]
-    session["recent"] = [public_id, *recent][: max(RECENT_MATCHES, KEPT_TOKENS)]
-    session.permanent = True
+    was = session.get("recent") or []
+    recent = [pid for pid in was if pid != public_id]
+    now = [public_id, *recent][: max(RECENT_MATCHES, KEPT_TOKENS)]
+    # Written only when it changes: a write sends the cookie again (issue 26: it would change
+    # every later request's ``Cookie``, which the static files' cache must not vary on).
+    if now != was:
+        session["recent"] = now
+    if not session.permanent:
+        session.permanent = True
+    _stored_nowhere()
+
+
+def _stored_nowhere() -> None:
+    """The page of a match or group opened by a phone that holds tokens or keys is kept by no
+    cache, the service worker's included (it carries what this phone may do: the hand form,
+    its CSRF token). It was so when every view rewrote the list of matches opened (a changed
+    session cookie, scorekeeper.infra.security); written only when it changes, it is said
+    here."""
+
+    @after_this_request
+    def answer(response: Response) -> Response:
+        if any(session.get(key) for key in SECRET_SESSION_KEYS):
+            no_store(response)
+        return response
 
 
 def opened_matches() -> list[str]:
@@ -188,9 +210,14 @@ def forget_key(group: Group) -> None:
 def remember_group(group: Group) -> None:
     """Put a group first in the list of groups this phone has opened (also the order its keys
     are forgotten in)."""
-    opened = [rid for rid in session.get(OPENED) or [] if rid != group.read_id]
-    session[OPENED] = [group.read_id, *opened][: max(RECENT_GROUPS, KEPT_KEYS)]
-    session.permanent = True
+    was = session.get(OPENED) or []
+    opened = [rid for rid in was if rid != group.read_id]
+    now = [group.read_id, *opened][: max(RECENT_GROUPS, KEPT_KEYS)]
+    if now != was:  # (as the matches opened: the cookie goes out only when it changed)
+        session[OPENED] = now
+    if not session.permanent:
+        session.permanent = True
+    _stored_nowhere()
 
 
 def opened_groups() -> list[str]:

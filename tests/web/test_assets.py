@@ -11,8 +11,11 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.wrappers import Response
 
-from tests.helpers import API, EXAMPLE_MATCH
+from scorekeeper.infra.assets import IMMUTABLE
+from tests.helpers import API, EXAMPLE_MATCH, Table
+from tests.web.test_groups import start_group
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -99,3 +102,49 @@ def test_a_first_view_carries_the_style_sheet_inside_and_later_views_link_it(
     # A phone whose cookie names an older sheet gets the new one inside again.
     client.set_cookie("css", "000000000000")
     assert f"<style>{sheet}</style>" in client.get("/").get_data(as_text=True)
+
+
+def session_cookies(answer: Response) -> list[str]:
+    """The ``Set-Cookie`` headers of ``answer`` that set the session cookie."""
+    return [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("session=")]
+
+
+def test_static_answers_vary_on_the_encoding_only_and_set_no_session(client: FlaskClient) -> None:
+    """Issue 26, item 7: a static file cached for a year is used again on every page only if
+    its answer varies on nothing a page view changes (the cookies, the language)."""
+    path = Table(client).start("pinochle-2", ["Ana", "Ben"])
+    page = client.get(path, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    urls = re.findall(r'(?:href|src)="(/static/[^"?]+\?v=[0-9a-f]{12})"', page)
+    assert any("app.js" in url for url in urls)
+    assert any("app.css" in url for url in urls)
+    for url in urls:
+        with client.get(url, headers={"Accept-Encoding": "gzip", "Accept-Language": "it"}) as got:
+            assert got.headers["Cache-Control"] == IMMUTABLE, url
+            assert got.headers.get("Vary") == "Accept-Encoding", url
+            assert session_cookies(got) == [], url
+
+
+def test_the_session_cookie_is_sent_again_only_when_it_changed(client: FlaskClient) -> None:
+    """Issue 26, item 7: a page view of a match this phone scores, and opened already, sends no
+    new session cookie (a new one would change the ``Cookie`` every request carries); opening
+    another match changes what the phone remembers, and that one is sent."""
+    table = Table(client)
+    first = table.start("pinochle-2", ["Ana", "Ben"])
+    assert session_cookies(client.get(first)) == []
+    assert session_cookies(client.get(first)) == []
+    second = Table(client).start("pinochle-2", ["Cruz", "Dee"])
+    assert session_cookies(client.get(second)) == []
+    # Back to the first: the list of matches opened changes order, so the cookie goes out.
+    assert len(session_cookies(client.get(first))) == 1
+    assert session_cookies(client.get(first)) == []
+    assert session_cookies(client.get("/")) == []
+
+
+def test_a_group_page_viewed_again_sends_no_session_cookie(client: FlaskClient) -> None:
+    """As a match page (issue 26, item 7): the list of groups opened is written only when it
+    changes."""
+    group, _private, read = start_group(client)
+    page = f"/groups/{group}"
+    client.get(page)
+    assert session_cookies(client.get(page)) == []
+    assert session_cookies(client.get(read)) == []

@@ -108,15 +108,20 @@ def test_what_carries_an_edit_token_is_kept_by_no_cache(app: Flask) -> None:
     assert "session=" in joined.headers["Set-Cookie"]
     assert client.get(f"/m/{match['id']}/share").headers["Cache-Control"] == "no-store"
 
-    # The cookie holding the token is sent again with every page (a permanent session): no
-    # shared cache may keep any of them, though the phone's own cache may. Static files, cached
-    # by everyone for a year (scorekeeper.assets), never carry it.
+    # A page made for a phone that holds a token: no shared cache may keep it, though the
+    # phone's own cache may; the match page (its hand form) no cache at all, though the cookie
+    # goes out only when it changed (issue 26). Static files, cached by everyone for a year
+    # (scorekeeper.assets), never carry it.
     css = client.get("/static/app.css")
     css.close()
     assert not any(c.startswith("session=") for c in css.headers.getlist("Set-Cookie"))
     assert "private" not in css.headers["Cache-Control"]
     board = client.get(f"/m/{match['id']}/board")
     assert {"private", "no-store"} & set(board.headers["Cache-Control"].replace(" ", "").split(","))
+    client.get(f"/m/{match['id']}")
+    again = client.get(f"/m/{match['id']}")
+    assert not any(c.startswith("session=") for c in again.headers.getlist("Set-Cookie"))
+    assert again.headers["Cache-Control"] == "no-store"
 
     # A watcher holds no token: the pages it reads stay cacheable as before.
     watcher = app.test_client()
