@@ -442,7 +442,14 @@
   // Keep the page shown for a visit without signal (the service worker's copy, sw.js), with
   // the server's headers (its Content-Security-Policy) but its body as read.
   function copy(page, text, given) {
-    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!window.caches || !worker) return;
+    // An answer sent no-store (the page of a phone that scores: its hand form, its CSRF token)
+    // is never kept (sw.js): the worker keeps the page as the read-only link shows it instead.
+    if (/no-store/i.test(given.get("Cache-Control") || "")) {
+      worker.postMessage({ readOnly: page, lang: html.lang });
+      return;
+    }
     var headers = new Headers();
     given.forEach(function (value, name) {
       if (!/^(content-encoding|content-length)$/i.test(name)) headers.set(name, value);

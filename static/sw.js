@@ -27,8 +27,13 @@ function storable(response) {
 function readOnlyCopy(cache, path, page) {
   return page.text().then(function (text) {
     var lang = /<html\b[^>]*\blang="([A-Za-z-]{2,8})"/.exec(text);
-    return fetch(path + (lang ? "?lang=" + lang[1] : ""), { credentials: "omit", redirect: "manual" });
-  }).then(function (response) {
+    return readOnlyFetch(cache, path, lang ? lang[1] : "");
+  }).catch(function () { return null; });
+}
+
+function readOnlyFetch(cache, path, lang) {
+  var query = /^[A-Za-z-]{2,8}$/.test(lang || "") ? "?lang=" + lang : "";
+  return fetch(path + query, { credentials: "omit", redirect: "manual" }).then(function (response) {
     return response.type === "basic" && storable(response) ? cache.put(path, response) : cache.delete(path);
   }).catch(function () { return null; });
 }
@@ -105,6 +110,14 @@ self.addEventListener("fetch", function (event) {
 
 // A match page asks for copies of the corrections of its latest hands, to open offline.
 self.addEventListener("message", function (event) {
+  // A page saved in place (queue.js) whose answer was no-store: its read-only copy, fresh.
+  var readOnly = event.data && event.data.readOnly;
+  if (typeof readOnly === "string" && kept(new URL(readOnly, self.location.origin))) {
+    event.waitUntil(caches.open(PAGES).then(function (cache) {
+      return readOnlyFetch(cache, new URL(readOnly, self.location.origin).pathname, event.data.lang);
+    }));
+    return;
+  }
   var paths = (event.data && event.data.keep) || [];
   event.waitUntil(caches.open(PAGES).then(function (cache) {
     return Promise.all(paths.filter(function (path) {

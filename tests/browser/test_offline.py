@@ -354,8 +354,20 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     # keeps the page as the read-only link shows it instead (issue 25, README "No signal"),
     # so a shared phone whose cookies are cleared shows nobody the scoring page offline.
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
+    # The worker controls the page before the save: the page saved in place is then offered to
+    # its copy (queue.js), which must keep the read-only page, not this one (a race that once
+    # kept the scoring page on a busy machine).
+    phone.page.wait_for_function("!!navigator.serviceWorker.controller")
     fill_hand(phone, "60", "130")
     save(phone.page)
+    phone.page.wait_for_function(
+        "async (path) => { const c = await (await caches.open('sk-pages')).match(path);"
+        " return !!c && (await c.text()).includes('190'); }",
+        arg=path,
+    )
+    copy = phone.page.evaluate(COPY_TEXT, path)
+    assert copy is not None
+    assert 'id="hand-form"' not in copy
     installed(phone, path)
     copy = phone.page.evaluate(COPY_TEXT, path)
     assert copy is not None
