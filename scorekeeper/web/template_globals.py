@@ -11,7 +11,7 @@ from flask import Flask
 
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
-from . import page
+from . import page, partners
 from .contract import script_contract
 
 #: The templates' globals by the name they call them.
@@ -26,6 +26,9 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "next_first_dealer": page.next_first_dealer,
     "upcoming_dealers": page.upcoming_dealers,
     "meld_points": page.meld_points,
+    "side_partners": partners.side_partners,
+    "partner_melds": partners.partner_melds,
+    "partners_line": partners.partners_line,
     "bid_hundreds": page.bid_hundreds,
     "blank_values": page.blank_values,
     "clash_notice": page.clash_notice,
