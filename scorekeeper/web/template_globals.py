@@ -12,6 +12,7 @@ from flask import Flask
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
 from . import page, partners
+from .hand_parts import hand_parts
 from .contract import script_contract
 
 #: The templates' globals by the name they call them.
@@ -33,6 +34,8 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "blank_values": page.blank_values,
     "clash_notice": page.clash_notice,
     "match_group": page.match_group,
+    # What each side's points in the list of hands were made of.
+    "hand_parts": hand_parts,
     # A hand's notes, in the request's language.
     "note_text": note_text,
 }
