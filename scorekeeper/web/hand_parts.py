@@ -32,7 +32,10 @@ def _side_of(holder: str, sides: tuple[str, ...], table: Table) -> str:
     """The side a meld's holder scores for: himself, else the team he plays in."""
     if holder in sides:
         return holder
-    for side, players in (*zip(table.sides, table.side_players), *zip(table.sides, table.members)):
+    for side, players in (
+        *zip(table.sides, table.side_players, strict=False),
+        *zip(table.sides, table.members, strict=False),
+    ):
         if holder in players:
             return side
     return holder

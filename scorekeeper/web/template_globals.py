@@ -12,8 +12,8 @@ from flask import Flask
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
 from . import page, partners
-from .hand_parts import hand_parts
 from .contract import script_contract
+from .hand_parts import hand_parts
 
 #: The templates' globals by the name they call them.
 GLOBALS: dict[str, Callable[..., Any]] = {

@@ -80,7 +80,8 @@ def test_a_set_bid_shows_its_contract_and_parts(client: FlaskClient, table: Tabl
         }
     )
     html = client.get(f"/m/{table.id}").get_data(as_text=True)
-    assert "Ana bid 400 ♠" in html and "set: -400" in html
+    assert "Ana bid 400 ♠" in html
+    assert "set: -400" in html
     assert parts(html) == {sides[0]: "meld 150 + tricks 200", sides[1]: "meld 40 + tricks 50 ="}
 
 

@@ -133,6 +133,7 @@ def _match_id(url: str) -> str:
 def _calculator_link(html: str, side: str, partner: str) -> str:
     """The hand form's calculator link for one partner of a side (``&amp;`` undone)."""
     quoted = {"Ana & Cruz": r"Ana\+%26\+Cruz", "Ben & Dee": r"Ben\+%26\+Dee"}[side]
+    link: str
     for link in re.findall(r'href="(/tools/pinochle-meld\?[^"]*)"', html):
         if re.search(f"side={quoted}(&|&amp;|$)", link) and f"partner={partner}" in link:
             return link.replace("&amp;", "&")
@@ -145,7 +146,8 @@ def test_each_partner_is_counted_from_his_own_cards_and_the_side_gets_the_sum(
     url = table.start("pinochle-4")
     page = client.get(url).get_data(as_text=True)
     # A side of partners has one calculator per partner, none for the side's cards as one hand.
-    assert "Ana's cards" in page and "Cruz's cards" in page
+    assert "Ana's cards" in page
+    assert "Cruz's cards" in page
     calculator = _calculator_link(page, "Ana & Cruz", "Ana")
     assert "Use this meld for Ana" in client.get(calculator).get_data(as_text=True)
     response = client.post(
@@ -228,7 +230,8 @@ def test_a_side_of_partners_asks_whose_cards_before_use(client: FlaskClient, tab
     calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana+%26+Cruz"
     html = client.get(calculator).get_data(as_text=True)
     assert 'id="use"' not in html
-    assert "partner=Ana" in html and "partner=Cruz" in html
+    assert "partner=Ana" in html
+    assert "partner=Cruz" in html
     response = client.post(calculator, data={"trump": "spades", "action": "use", **grid(*RUN)})
     assert response.status_code == 200  # shown, not carried: whose cards is not known
     # A partner of another side is none of this side's.
