@@ -174,3 +174,20 @@ def test_each_partner_melds_from_his_own_cards_and_the_side_scores_the_sum(
     response = phone.page.request.get(f"{phone.base}/api/v1/matches/{match_id}")
     hand = json.loads(response.text())["hands"][0]
     assert hand["input"]["meld"]["Us"] == ["run", "marriage", "marriage", "dix", "pinochle"]
+
+
+def test_the_partners_line_goes_once_the_sides_meld_is_changed(phone: Phone) -> None:
+    start_match(phone, "pinochle-4", ["Ana", "Ben", "Cruz", "Dee"], teams=("Us", "Them"))
+    open_chips(phone.page, "#f-side-0")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.tap("#f-side-0 a.tool[data-partner='Ana']")
+    tap_cards(phone, *RUN)
+    phone.tap("label.pick.v-spades")
+    wait_for_text(phone, "meld-total", "150")
+    phone.submit("#use")
+    phone.page.wait_for_selector("#partners_0")
+    assert phone.page.is_visible("#partners_0")
+    open_chips(phone.page, "#f-side-0")
+    phone.page.locator("#f-side-0 button[data-meld='dix']").click()
+    phone.page.wait_for_selector("#partners_0", state="hidden")
+    assert phone.page.input_value("#meld_0") == "160"
