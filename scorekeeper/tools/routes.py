@@ -3,8 +3,11 @@
 Both work without JavaScript (the grid is posted and the rules value it) and carry their result
 back into a match's hand form: ``?match=<id>&side=<side>`` names the match and the side, and
 "use" redirects to the match page with the result in its address (``/m/<id>?meld.Us=run,dix``,
-``/m/<id>?table.Us=385&hand.Us=45``), which fills the form in. Nothing is stored here, and no
-points are added up: the rules do that.
+``/m/<id>?table.Us=385&hand.Us=45``), which fills the form in. In a side of partners the
+calculator counts one partner's cards (``&partner=Ana``) and carries them back under his name
+(``?meld.Us.Ana=run,dix``): the hand form makes the side's meld the partners' sum
+(:mod:`scorekeeper.web.partners`). Nothing is stored here, and no points are added up: the
+rules do that.
 """
 
 from __future__ import annotations
