@@ -143,6 +143,17 @@
       }
       if (names.length) { number.value = String(points); number.dataset.chips = "1"; }
       else if (number.dataset.chips) { number.value = ""; delete number.dataset.chips; }
+      partnersLine(box);
+    };
+    // A side's partners' line ("Ana 190 + Cruz 50 = 240") stands for the list the calculator
+    // carried back: it goes once a chip or the number changes the side's meld.
+    var partnersLine = function (box) {
+      var line = box.querySelector(".meld-partners");
+      var list = box.querySelector(".meld-list");
+      var number = box.querySelector("input.meld");
+      if (!line || !list || !number) return;
+      line.hidden = list.value.trim() !== (line.dataset.list || "").trim() ||
+        number.value.trim() !== (line.dataset.meld || "").trim();
     };
     $all(hand, ".chip[data-meld]").forEach(function (chip) {
       chip.addEventListener("click", function (event) {
@@ -161,6 +172,7 @@
         var list = box.querySelector(".meld-list");
         if (list && list.value) { list.value = ""; delete number.dataset.chips; showMelds(box); }
         delete number.dataset.chips;
+        partnersLine(box);
       });
       selectOnTap(number, function () { return !!number.dataset.chips; });
     });

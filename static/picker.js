@@ -84,16 +84,33 @@
     var total = document.getElementById("meld-total");
     var note = document.getElementById("result-note");
     var select = form.querySelector("select[name=melds]");
+    // A side of partners: this partner's meld beside the others' carried so far, and their
+    // sum ("Ana 210 + Cruz 120 = 330"), as the page writes it (tools/routes.py, sum_line).
+    var side = document.getElementById("side-sum");
+    var sideSum = function (points) {
+      if (!side) return;
+      if (points === null) { side.textContent = ""; return; }
+      var order = JSON.parse(side.dataset.order), others = JSON.parse(side.dataset.others);
+      var otherPoints = JSON.parse(side.dataset.otherPoints);
+      var parts = [], sum = 0;
+      order.forEach(function (player) {
+        var at = others.indexOf(player);
+        var value = player === side.dataset.partner ? points : (at < 0 ? null : otherPoints[at]);
+        if (value === null) return;
+        parts.push(player + " " + value); sum += value;
+      });
+      side.textContent = parts.join(" + ") + (parts.length > 1 ? " = " + sum : "");
+    };
     update = function () {
       var trump = form.querySelector("input[name=trump]:checked");
       if (!trump) {
-        found.textContent = ""; text(total, "–"); text(note, form.dataset.pickTrump);
+        found.textContent = ""; text(total, "–"); text(note, form.dataset.pickTrump); sideSum(null);
         return;
       }
       ask({ cards: picked(), trump: trump.value, melds: select ? select.value : data("melds") },
         function (ok, answer) {
           found.textContent = "";
-          if (!ok) { text(total, "–"); text(note, firstError(answer)); return; }
+          if (!ok) { text(total, "–"); text(note, firstError(answer)); sideSum(null); return; }
           answer.melds.forEach(function (meld) {
             var item = document.createElement("li");
             var name = document.createElement("span");
@@ -104,6 +121,7 @@
             found.appendChild(item);
           });
           text(total, String(answer.total));
+          sideSum(answer.total);
           text(note, answer.melds.length ? "" : form.dataset.none);
         });
     };

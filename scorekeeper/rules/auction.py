@@ -42,7 +42,7 @@ from .cards import Suit
 from .entry import as_object
 from .errors import RuleError
 from .facts import Contract as Bid
-from .facts import HandFacts, Meld, bid_entry_summary, listed_ids
+from .facts import HandFacts, Meld, Tricks, bid_entry_summary, listed_ids
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -472,6 +472,7 @@ class _AuctionRunner(Runner):
             facts = HandFacts(
                 _bid(hand.contract, hand.outcome),
                 tuple(Meld(p, melds[p], listed_ids(raw["meld"][p])) for p in melds),
+                tricks=tuple(Tricks(p, points) for p, points in (hand.tricks or {}).items()),
                 summary=bid_entry_summary(raw),
             )
             return HandResult(
@@ -495,7 +496,15 @@ class _AuctionRunner(Runner):
             if contract is not None and units_hand.meld is not None
             else ()
         )
-        facts = HandFacts(_bid(contract, units_hand.outcome), meld, summary=bid_entry_summary(raw))
+        # In units only the bidder's tricks may be entered, beside his meld.
+        tricks = (
+            (Tricks(contract.bidder, units_hand.tricks),)
+            if contract is not None and units_hand.tricks is not None
+            else ()
+        )
+        facts = HandFacts(
+            _bid(contract, units_hand.outcome), meld, tricks=tricks, summary=bid_entry_summary(raw)
+        )
         return HandResult(
             number,
             dealer,

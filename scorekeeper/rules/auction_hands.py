@@ -256,6 +256,8 @@ class PointsHand:
     notes: tuple[Note, ...] = ()
     #: Every active player's meld as entered (none on an all pass).
     meld: Mapping[str, int] | None = None
+    #: Every active player's trick points in a played hand (none unless played).
+    tricks: Mapping[str, int] | None = None
 
 
 def read_points_hand(
@@ -369,7 +371,7 @@ def _played_in_points(
             scores[side] = (meld[side] if took[side] else 0) + tricks[side]
             if meld[side] and not took[side]:
                 notes.append(note("{side}: meld lost, no trick", side=side))
-    return PointsHand(derived, contract, scores, tuple(notes))
+    return PointsHand(derived, contract, scores, tuple(notes), tricks=dict(tricks))
 
 
 #: How a page's note tells the outcome ("Ana was set on 350 with 310"), one whole sentence per

@@ -4,7 +4,8 @@ entry again (issue 24; as pokerkit's actions return frozen ``Operation`` records
 
 Every :class:`~scorekeeper.rules.match.HandResult` carries its :class:`HandFacts`: the
 contract (who bid how much, and whether it was made), the meld entered for each holder (with
-the meld ids where they were listed), the end of a rummy deal, and a one-line summary note of
+the meld ids where they were listed), each side's trick points, the end of a rummy deal and
+each side's table and hand points in it, and a one-line summary note of
 what was entered ("Ana bid 350 ♠ · made"). Points are the match's own (``simple`` counting
 divides them by 10); the readers of the facts scale them.
 
@@ -70,6 +71,26 @@ class Meld:
 
 
 @dataclass(frozen=True, slots=True)
+class Tricks:
+    """The trick points one side took in a played hand, as the rules read them (the side left
+    blank given what was left of the counting's total)."""
+
+    side: str
+    #: In the match's own points.
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealSide:
+    """One side's part of a rummy deal: the points of its melds on the table and of the cards
+    left in its players' hands (docs/rules.md §3), before the closing's bonuses."""
+
+    side: str
+    table: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Closing:
     """How a rummy deal ended (Pinnacola, docs/rules.md §3)."""
 
@@ -91,6 +112,11 @@ class HandFacts:
     contract: Contract | None = None
     meld: tuple[Meld, ...] = ()
     closing: Closing | None = None
+    #: The trick points of each side, in a hand that was played (empty: not played, or only
+    #: an outcome was entered).
+    tricks: tuple[Tricks, ...] = ()
+    #: Each side's table and hand points of a rummy deal.
+    deal: tuple[DealSide, ...] = ()
     #: What was entered, in one line for the hands' list and the CSV export (``None``: there
     #: is nothing to say beyond the scores).
     summary: Note | None = None

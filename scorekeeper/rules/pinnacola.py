@@ -28,7 +28,7 @@ from .errors import RuleError, join_path
 from .facts import CLOSED as CLOSED  # how a deal ends: still this module's names too
 from .facts import PINNACOLONE as PINNACOLONE
 from .facts import STALLED as STALLED
-from .facts import Closing, HandFacts, deal_summary
+from .facts import Closing, DealSide, HandFacts, deal_summary
 from .match import (
     FINISHED,
     IN_PROGRESS,
@@ -457,6 +457,8 @@ class Deal:
     notes: tuple[Note, ...]
     #: Each side whose table was given as cards, with its Pinnacolas.
     pinnacolas: tuple[tuple[str, int], ...] = ()
+    #: Each side's table and hand points, as read.
+    split: tuple[DealSide, ...] = ()
 
     @property
     def closing(self) -> Closing:
@@ -576,6 +578,7 @@ def score_deal(
             _check_closer(side, read[side], teams=teams)
 
     listed = tuple((side, n) for side in sides if (n := read[side].pinnacolas) is not None)
+    split = tuple(DealSide(side, read[side].table, read[side].hand) for side in sides)
     if stalled and stall == "void":
         return Deal(
             {side: 0 for side in sides},
@@ -584,15 +587,16 @@ def score_deal(
             False,
             (note("stalled deal: void (scores 0 for all)"),),
             listed,
+            split,
         )
     scores, notes = _score_sides(read, closed_by, in_mano)
     if pinnacolone is not None:
         notes.insert(0, note("{side} laid a Pinnacolone and wins the match", side=pinnacolone))
-        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes), listed)
+        return Deal(scores, PINNACOLONE, pinnacolone, False, tuple(notes), listed, split)
     if stalled:
         notes.insert(0, note("stalled deal: no closing bonus"))
-        return Deal(scores, STALLED, None, False, tuple(notes), listed)
-    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes), listed)
+        return Deal(scores, STALLED, None, False, tuple(notes), listed, split)
+    return Deal(scores, CLOSED, closed_by, in_mano, tuple(notes), listed, split)
 
 
 def _read_ending(
@@ -854,7 +858,7 @@ class _PinnacolaRunner(Runner):
             scores=dict(deal.scores),
             active=setup.players,
             notes=tuple(notes),
-            facts=HandFacts(closing=deal.closing, summary=deal_summary(raw)),
+            facts=HandFacts(closing=deal.closing, deal=deal.split, summary=deal_summary(raw)),
         )
 
     def state(self, results: tuple[HandResult, ...]) -> MatchState:

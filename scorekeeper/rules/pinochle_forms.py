@@ -21,6 +21,7 @@ from .facts import (
     Contract,
     HandFacts,
     Meld,
+    Tricks,
     bid_entry_summary,
     listed_ids,
     plain_summary,
@@ -416,6 +417,7 @@ class _Race(Runner):
                 Meld(holder, points, listed_ids(raw["meld"][holder]))
                 for holder, points in entry.meld.items()
             ),
+            tricks=tuple(Tricks(side, points) for side, points in entry.tricks.items()),
             summary=plain_summary(raw),
         )
         return HandResult(number, dealer, raw, scores, None, active, tuple(notes), facts)
@@ -710,9 +712,10 @@ class PartnershipAuction(Variant):
         meld = read_melds(entry["meld"], "meld", sides, options, all_at_once=True)
         melds = tuple(Meld(side, meld[side], listed_ids(entry["meld"][side])) for side in sides)
 
-        def facts(outcome: str) -> HandFacts:
+        def facts(outcome: str, tricks: Mapping[str, int] | None = None) -> HandFacts:
             contract = Contract(bidder, bid, outcome, trump)
-            return HandFacts(contract, melds, summary=bid_entry_summary(entry))
+            played = tuple(Tricks(side, tricks[side]) for side in sides) if tricks else ()
+            return HandFacts(contract, melds, tricks=played, summary=bid_entry_summary(entry))
 
         if conceded:
             _check_no_play(entry, sides)
@@ -745,7 +748,7 @@ class PartnershipAuction(Variant):
             {side: scores[side] for side in sides},
             bidders if made else others,
             notes,
-            facts(MADE if made else SET),
+            facts(MADE if made else SET, tricks),
         )
 
 

@@ -3,15 +3,18 @@
 Both work without JavaScript (the grid is posted and the rules value it) and carry their result
 back into a match's hand form: ``?match=<id>&side=<side>`` names the match and the side, and
 "use" redirects to the match page with the result in its address (``/m/<id>?meld.Us=run,dix``,
-``/m/<id>?table.Us=385&hand.Us=45``), which fills the form in. Nothing is stored here, and no
-points are added up: the rules do that.
+``/m/<id>?table.Us=385&hand.Us=45``), which fills the form in. In a side of partners the
+calculator counts one partner's cards (``&partner=Ana``) and carries them back under his name
+(``?meld.Us.Ana=run,dix``): the hand form makes the side's meld the partners' sum
+(:mod:`scorekeeper.web.partners`). Nothing is stored here, and no points are added up: the
+rules do that.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
@@ -24,8 +27,9 @@ from ..rules import RuleError, find_variant
 from ..rules.pinnacola import check_deck, read_card, read_side, value_meld
 from ..rules.pinochle import MELD_NAMES, MeldReport, calculate_meld
 from ..rules.table import Tool
-from ..web.contract import CARRIED
+from ..web.contract import CARRIED, partner_key
 from ..web.forms import FormError, add_error
+from ..web.partners import PartnerMeld, partner_melds, partners_line, side_partners
 from ..web.session import token_for
 from . import bp
 from .forms import (
@@ -53,6 +57,38 @@ class Target:
     options: Mapping[str, Any]
     #: What the match page's address already carries for other sides (``meld.Them``).
     carry: dict[str, str]
+    #: Where the side's meld is its partners' sum (:func:`~scorekeeper.web.partners.side_partners`):
+    #: the partners, and the one whose cards these are (``?partner=``; ``None``: not picked yet).
+    partners: tuple[str, ...] = ()
+    partner: str | None = None
+    #: The melds of the other partners of the side carried so far, in seating order.
+    others: tuple[PartnerMeld, ...] = ()
+
+    @property
+    def melder(self) -> str:
+        """Whose meld the tool counts: the partner, else the side."""
+        return self.partner or self.side
+
+    @property
+    def key(self) -> str:
+        """The query argument the result goes back in (``meld.Us.Ana`` for a partner)."""
+        return partner_key(self.side, self.partner) if self.partner else f"meld.{self.side}"
+
+    def partner_url(self, player: str) -> str:
+        """This tool for another partner of the side, with what the address carries."""
+        query: dict[str, Any] = {**self.carry, "side": self.side, "partner": player}
+        return url_for(request.endpoint or "", match=self.public_id, **query)
+
+    def sum_line(self, points: int | None) -> str:
+        """The side's meld with this partner's ``points`` ("Ana 210 + Cruz 120 = 330"), in
+        seating order; empty where the side has no partners or nothing is counted."""
+        if not self.partner or points is None:
+            return ""
+        mine = PartnerMeld(self.partner, points)
+        melds = [mine if player == self.partner else None for player in self.partners]
+        for other in self.others:
+            melds[self.partners.index(other.player)] = other
+        return partners_line([meld for meld in melds if meld is not None])
 
     def url(self, **fields: str) -> str:
         """The match page with ``fields`` (and what it carried before) filled in."""
@@ -82,7 +118,15 @@ def _target(tool: Tool) -> Target | None:
     if table.tool is not tool or side not in melders:
         return None
     carry = {key: value for key, value in request.args.items() if key.startswith(CARRIED)}
-    return Target(public_id, side, setup.options, carry)
+    if tool is not Tool.PINOCHLE_MELD or side not in table.sides:
+        return Target(public_id, side, setup.options, carry)
+    index = table.sides.index(side)
+    partners = side_partners(table, index)
+    partner = request.args.get("partner")
+    if partner not in partners:
+        partner = None
+    others = tuple(meld for meld in partner_melds(table, index, carry) if meld.player != partner)
+    return Target(public_id, side, setup.options, carry, partners, partner, others)
 
 
 def _render(template: str, form: CardGridForm, status: int = 200, **context: Any) -> Any:
@@ -126,9 +170,20 @@ def pinochle_meld() -> Any:
         except RuleError as error:
             add_error(form, error.path if error.path in form else None, rule_message(error))
             status = 422
-        if report is not None and target is not None and request.form.get("action") == "use":
+        use = target is not None and (target.partner or not target.partners)
+        if (
+            report is not None
+            and target is not None
+            and use
+            and request.form.get("action") == "use"
+        ):
             listed = ",".join(meld_list(report)) or "0"
-            return redirect(target.url(**{f"meld.{target.side}": listed}), code=303)
+            carry = dict(target.carry)
+            if target.partner:
+                # The side's meld is now its partners' sum: a whole-side meld carried before goes.
+                carry.pop(f"meld.{target.side}", None)
+            target = replace(target, carry=carry)
+            return redirect(target.url(**{target.key: listed}), code=303)
     return _render(
         "tools/pinochle_meld.html",
         form,

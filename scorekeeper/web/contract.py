@@ -5,7 +5,8 @@ the scripts read them from there instead of writing the words again.
 
 - :data:`NOT_TYPED`: the hidden fields of a hand form, never kept as a draft (drafts.js);
 - :data:`DRAFT`: the query prefix of what was typed in a form, carried by a clash's redirect;
-- :data:`CARRIED`: the query prefixes of the tools' results a hand form is filled in from;
+- :data:`CARRIED`: the query prefixes of the tools' results a hand form is filled in from
+  (:func:`partner_key`: one partner's meld in a side of partners);
 - :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
 - :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
   answered with the match page itself, which the script swaps in place.
@@ -21,6 +22,13 @@ DRAFT = "f."
 
 #: Query arguments of the match page that fill its hand form in (the tools' results).
 CARRIED = ("meld.", "table.", "hand.")
+
+
+def partner_key(side: str, player: str) -> str:
+    """The query argument of one partner's meld in a side that melds as one (``meld.Us.Ana``):
+    each partner's meld is counted from his own cards, the side's is their sum (issue 26)."""
+    return f"{CARRIED[0]}{side}.{player}"
+
 
 #: The query argument of a page shown again after a clash: the number of hands the stale
 #: form was made from.

@@ -11,8 +11,9 @@ from flask import Flask
 
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
-from . import page
+from . import page, partners
 from .contract import script_contract
+from .hand_parts import hand_parts
 
 #: The templates' globals by the name they call them.
 GLOBALS: dict[str, Callable[..., Any]] = {
@@ -26,10 +27,15 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "next_first_dealer": page.next_first_dealer,
     "upcoming_dealers": page.upcoming_dealers,
     "meld_points": page.meld_points,
+    "side_partners": partners.side_partners,
+    "partner_melds": partners.partner_melds,
+    "partners_line": partners.partners_line,
     "bid_hundreds": page.bid_hundreds,
     "blank_values": page.blank_values,
     "clash_notice": page.clash_notice,
     "match_group": page.match_group,
+    # What each side's points in the list of hands were made of.
+    "hand_parts": hand_parts,
     # A hand's notes, in the request's language.
     "note_text": note_text,
 }

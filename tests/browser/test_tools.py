@@ -143,3 +143,51 @@ def test_a_calculated_meld_is_carried_into_a_hand_of_four_handed_pinochle(phone:
     hand = json.loads(response.text())["hands"][0]
     assert hand["input"]["meld"] == {"Us": ["run", "marriage", "marriage"], "Them": 0}
     assert hand["scores"] == {"Us": 320, "Them": 120}
+
+
+def test_each_partner_melds_from_his_own_cards_and_the_side_scores_the_sum(
+    phone: Phone,
+) -> None:
+    start_match(phone, "pinochle-4", ["Ana", "Ben", "Cruz", "Dee"], teams=("Us", "Them"))
+    match_url = phone.page.url
+    for partner, cards, points in (
+        ("Ana", (*RUN, "KH", "QH", "KC", "QC"), "190"),
+        ("Cruz", ("QS", "JD", "9S"), "50"),
+    ):
+        open_chips(phone.page, "#f-side-0")
+        with phone.page.expect_navigation(wait_until="load"):
+            phone.tap(f"#f-side-0 a.tool[data-partner='{partner}']")
+        tap_cards(phone, *cards)
+        phone.tap("label.pick.v-spades")
+        wait_for_text(phone, "meld-total", points)
+        if partner == "Cruz":
+            # The first partner's meld stays; the side's is the sum, before "use".
+            wait_for_text(phone, "side-sum", "Ana 190 + Cruz 50 = 240")
+        phone.submit("#use")
+        phone.page.wait_for_selector("#hand-form")
+    assert phone.page.url.startswith(match_url + "?")
+    assert " ".join(phone.page.inner_text("#partners_0").split()) == "Ana 190 + Cruz 50 = 240"
+    assert phone.page.input_value("#meld_0") == "240"
+    enter_hand(phone, {"tricks_0": "130"})
+    assert phone.totals() == {"Us": 370, "Them": 120}
+    match_id = match_url.rstrip("/").rsplit("/", 1)[1]
+    response = phone.page.request.get(f"{phone.base}/api/v1/matches/{match_id}")
+    hand = json.loads(response.text())["hands"][0]
+    assert hand["input"]["meld"]["Us"] == ["run", "marriage", "marriage", "dix", "pinochle"]
+
+
+def test_the_partners_line_goes_once_the_sides_meld_is_changed(phone: Phone) -> None:
+    start_match(phone, "pinochle-4", ["Ana", "Ben", "Cruz", "Dee"], teams=("Us", "Them"))
+    open_chips(phone.page, "#f-side-0")
+    with phone.page.expect_navigation(wait_until="load"):
+        phone.tap("#f-side-0 a.tool[data-partner='Ana']")
+    tap_cards(phone, *RUN)
+    phone.tap("label.pick.v-spades")
+    wait_for_text(phone, "meld-total", "150")
+    phone.submit("#use")
+    phone.page.wait_for_selector("#partners_0")
+    assert phone.page.is_visible("#partners_0")
+    open_chips(phone.page, "#f-side-0")
+    phone.page.locator("#f-side-0 button[data-meld='dix']").click()
+    phone.page.wait_for_selector("#partners_0", state="hidden")
+    assert phone.page.input_value("#meld_0") == "160"

@@ -18,8 +18,10 @@ from scorekeeper.rules.facts import (
     THROWN_IN,
     Closing,
     Contract,
+    DealSide,
     HandFacts,
     Meld,
+    Tricks,
 )
 from scorekeeper.rules.match import HandResult
 
@@ -94,8 +96,66 @@ def test_plain_pinochle_meld_as_declared_even_when_lost() -> None:
     )
     assert hand.scores == {"Ana": 300, "Ben": 110, "Cruz": 0}
     assert hand.facts == HandFacts(
-        meld=(Meld("Ana", 150), Meld("Ben", 10, ("dix",)), Meld("Cruz", 40))
+        meld=(Meld("Ana", 150), Meld("Ben", 10, ("dix",)), Meld("Cruz", 40)),
+        tricks=(Tricks("Ana", 150), Tricks("Ben", 100), Tricks("Cruz", 0)),
     )
+
+
+def test_trick_points_are_facts_of_a_played_hand_only() -> None:
+    # The last side's blank tricks are what is left of 250; a concession is not played.
+    played, conceded = hands_of(
+        "partnership-auction",
+        ["Ana", "Ben", "Cruz", "Dee"],
+        [
+            {
+                "bidder": "Ana",
+                "bid": 320,
+                "trump": "hearts",
+                "meld": {"Team 1": 100, "Team 2": 60},
+                "tricks": {"Team 1": 150, "Team 2": 100},
+            },
+            {
+                "bidder": "Ben",
+                "bid": 300,
+                "trump": "spades",
+                "meld": {"Team 1": 40, "Team 2": 60},
+                "conceded": True,
+            },
+        ],
+    )
+    assert played.facts.contract == Contract("Ana", 320, SET, "hearts")
+    assert played.facts.tricks == (Tricks("Team 1", 150), Tricks("Team 2", 100))
+    assert conceded.facts.tricks == ()
+    (points,) = hands_of(
+        "auction",
+        ["Ana", "Ben", "Cruz"],
+        [
+            {
+                "bidder": "Ana",
+                "bid": 300,
+                "trump": "clubs",
+                "meld": {"Ana": 200, "Ben": 40, "Cruz": 0},
+                "tricks": {"Ana": 150, "Ben": 60, "Cruz": 40},
+            }
+        ],
+        scoring="points",
+    )
+    assert points.facts.tricks == (Tricks("Ana", 150), Tricks("Ben", 60), Tricks("Cruz", 40))
+
+
+def test_a_pinnacola_deal_keeps_each_sides_table_and_hand() -> None:
+    (deal,) = hands_of(
+        "pinnacola",
+        ["Ana", "Ben"],
+        [
+            {
+                "sides": {"Ana": {"table": 385, "hand": 0}, "Ben": {"table": 120, "hand": 45}},
+                "closed_by": "Ana",
+            }
+        ],
+    )
+    assert deal.facts.deal == (DealSide("Ana", 385, 0), DealSide("Ben", 120, 45))
+    assert deal.scores == {"Ana": 485, "Ben": 75}
 
 
 def test_pinnacola_closing_and_its_pinnacolas() -> None:

@@ -289,6 +289,10 @@ def tools(client: FlaskClient, played: Played) -> None:
         for tool in ("pinochle-meld", "pinnacola-meld"):
             page(client, f"/tools/{tool}{target}", f"{where} {tool} for {side!r}")
         if table.tool is Tool.PINOCHLE_MELD:
+            # A side of partners is counted partner by partner (each from his own cards).
+            if not table.meld_by_player and table.members:
+                partner = table.members[table.sides.index(side)][-1]
+                target += f"&partner={quote(partner)}"
             used = client.post(
                 f"/tools/pinochle-meld{target}",
                 data={"c_AS": "1", "c_KS": "1", "c_QS": "1", "trump": "spades", "action": "use"},

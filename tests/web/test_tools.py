@@ -130,16 +130,26 @@ def _match_id(url: str) -> str:
     return url.rsplit("/", 1)[1]
 
 
-def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
+def _calculator_link(html: str, side: str, partner: str) -> str:
+    """The hand form's calculator link for one partner of a side (``&amp;`` undone)."""
+    quoted = {"Ana & Cruz": r"Ana\+%26\+Cruz", "Ben & Dee": r"Ben\+%26\+Dee"}[side]
+    link: str
+    for link in re.findall(r'href="(/tools/pinochle-meld\?[^"]*)"', html):
+        if re.search(f"side={quoted}(&|&amp;|$)", link) and f"partner={partner}" in link:
+            return link.replace("&amp;", "&")
+    raise AssertionError(f"no calculator for {partner} of {side}")
+
+
+def test_each_partner_is_counted_from_his_own_cards_and_the_side_gets_the_sum(
     client: FlaskClient, app: Flask, table: Table
 ) -> None:
     url = table.start("pinochle-4")
     page = client.get(url).get_data(as_text=True)
-    # Each side's meld field links to the calculator for that side.
-    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Ana\+%26\+Cruz[^"]*)"', page)
-    assert link, page
-    calculator = link.group(1).replace("&amp;", "&")
-    assert "Use this meld for Ana &amp; Cruz" in client.get(calculator).get_data(as_text=True)
+    # A side of partners has one calculator per partner, none for the side's cards as one hand.
+    assert "Ana's cards" in page
+    assert "Cruz's cards" in page
+    calculator = _calculator_link(page, "Ana & Cruz", "Ana")
+    assert "Use this meld for Ana" in client.get(calculator).get_data(as_text=True)
     response = client.post(
         calculator,
         data={"trump": "spades", "action": "use", **grid(*RUN, "KH", "QH", "KC", "QC")},
@@ -147,45 +157,86 @@ def test_use_this_meld_carries_the_meld_list_into_the_hand_form(
     assert response.status_code == 303
     location = urlsplit(response.headers["Location"])
     assert location.path == url
-    assert parse_qs(location.query) == {"meld.Ana & Cruz": ["run,marriage,marriage"]}
+    assert parse_qs(location.query) == {"meld.Ana & Cruz.Ana": ["run,marriage,marriage"]}
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'value="run marriage marriage"' in html
-    # The second side's calculator keeps the first side's meld in the address.
-    link = re.search(r'href="(/tools/pinochle-meld\?[^"]*side=Ben\+%26\+Dee[^"]*)"', html)
-    assert link
-    assert "meld.Ana+%26+Cruz=run" in link.group(1)
+    assert re.search(r'id="partners_0"[^>]*>Ana 190<', html)
+    # The second partner's calculator keeps the first one's meld, shows both, and adds his.
+    calculator = _calculator_link(html, "Ana & Cruz", "Cruz")
+    assert "meld.Ana+%26+Cruz.Ana=run" in calculator
+    shown = client.post(calculator, data={"trump": "spades", **grid("QS", "JD", "9S")})
+    assert 'id="side-sum"' in (text := shown.get_data(as_text=True))
+    assert re.search(r'id="side-sum"[^>]*>Ana 190 \+ Cruz 50 = 240<', text)
     response = client.post(
-        link.group(1).replace("&amp;", "&"),
-        data={"trump": "spades", "action": "use", **grid("QS", "JD", "9S")},
+        calculator, data={"trump": "spades", "action": "use", **grid("QS", "JD", "9S")}
     )
     both = parse_qs(urlsplit(response.headers["Location"]).query)
     assert both == {
-        "meld.Ana & Cruz": ["run,marriage,marriage"],
-        "meld.Ben & Dee": ["dix,pinochle"],
+        "meld.Ana & Cruz.Ana": ["run,marriage,marriage"],
+        "meld.Ana & Cruz.Cruz": ["dix,pinochle"],
     }
-    # Saving the hand stores the list; the match values it (190 + 130; 50 + 120).
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="partners_0"[^>]*>Ana 190 \+ Cruz 50 = 240<', html)
+    assert 'value="run marriage marriage dix pinochle"' in html
+    assert re.search(r'id="meld_0"[^>]*value="240"', html)
+    # The other side's partners are counted apart; the first side's stay in the address.
+    calculator = _calculator_link(html, "Ben & Dee", "Dee")
+    assert "meld.Ana+%26+Cruz.Cruz=dix" in calculator
+    response = client.post(
+        calculator, data={"trump": "spades", "action": "use", **grid("KH", "QH")}
+    )
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     saved = client.post(
         url + "/hands",
         data={
             "idempotency_key": hidden(html, "idempotency_key"),
             "version": hidden(html, "version"),
-            "melds_0": "run marriage marriage",
-            "melds_1": "dix pinochle",
+            "melds_0": "run marriage marriage dix pinochle",
+            "meld_0": "240",
+            "melds_1": "marriage",
             "tricks_0": "130",
         },
     )
     assert saved.status_code == 303
+    # 240 + 130; 20 + 120.
     assert totals(client.get(url).get_data(as_text=True)) == {
-        "Ana &amp; Cruz": 320,
-        "Ben &amp; Dee": 170,
+        "Ana &amp; Cruz": 370,
+        "Ben &amp; Dee": 140,
     }
     with app.app_context():
         entry = service.get_match(_match_id(url)).hands[0].input
     assert entry["meld"] == {
-        "Ana & Cruz": ["run", "marriage", "marriage"],
-        "Ben & Dee": ["dix", "pinochle"],
+        "Ana & Cruz": ["run", "marriage", "marriage", "dix", "pinochle"],
+        "Ben & Dee": ["marriage"],
     }
+
+
+def test_cards_of_two_partners_never_make_one_meld(client: FlaskClient, table: Table) -> None:
+    # Ana holds the king of trumps, Cruz its queen: no royal marriage in either hand.
+    url = table.start("pinochle-4")
+    html = client.get(url).get_data(as_text=True)
+    for partner, card in (("Ana", "KS"), ("Cruz", "QS")):
+        response = client.post(
+            _calculator_link(html, "Ana & Cruz", partner),
+            data={"trump": "spades", "action": "use", **grid(card)},
+        )
+        html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="partners_0"[^>]*>Ana 0 \+ Cruz 0 = 0<', html)
+    assert re.search(r'id="meld_0"[^>]*value="0"', html)
+
+
+def test_a_side_of_partners_asks_whose_cards_before_use(client: FlaskClient, table: Table) -> None:
+    url = table.start("pinochle-4")
+    calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana+%26+Cruz"
+    html = client.get(calculator).get_data(as_text=True)
+    assert 'id="use"' not in html
+    assert "partner=Ana" in html
+    assert "partner=Cruz" in html
+    response = client.post(calculator, data={"trump": "spades", "action": "use", **grid(*RUN)})
+    assert response.status_code == 200  # shown, not carried: whose cards is not known
+    # A partner of another side is none of this side's.
+    html = client.get(calculator + "&partner=Ben").get_data(as_text=True)
+    assert 'id="use"' not in html
 
 
 def test_the_calculator_uses_the_match_meld_values(client: FlaskClient, table: Table) -> None:

@@ -15,6 +15,7 @@ from ...rules.cards import TRUMPS
 from ...rules.pinochle import MELD_IDS, fill_tricks
 from ...rules.table import Table
 from ...web.forms import NUMERIC, Buttons, FormError, choice_list, read_number
+from ...web.partners import partner_melds
 from .base import EntryForm, HandForm
 
 _SEPARATORS = re.compile(r"[\s,;+]+")
@@ -206,6 +207,18 @@ class MeldSidesForm(EntryForm):
                 data[f"meld_{suffix}"] = value
             elif items:
                 data[f"melds_{suffix}"] = " ".join(items)
+        for i, _side in enumerate(table.sides):
+            # Partners counted one by one (``?meld.Us.Ana=...``): the side's meld is their sum,
+            # the list of both (the number shows it, so the page keeps the partners' line).
+            partners = partner_melds(table, i, args)
+            if not partners:
+                continue
+            listed = [item for meld in partners for item in meld.listed]
+            numbers = sum(meld.points for meld in partners if not meld.listed)
+            data.pop(f"melds_{i}", None)
+            if listed and not numbers:
+                data[f"melds_{i}"] = " ".join(listed)
+            data[f"meld_{i}"] = str(sum(meld.points for meld in partners))
         return data
 
     def apply_chip(self, form: HandForm) -> bool:
