@@ -5,45 +5,27 @@ import page's import of a JSON export, alone or into a group (the work is
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from flask import Response, request
+from flask import Response
 
 from .. import export_import, service
 from ..infra import rate_limits
-from ..models import Match
 from ..web.files import csv_download, json_download
 from . import bp
 from .groups import _group_token, _seats_json
 from .next_game import created
-from .routes import _json_body
+from .routes import _json_body, versioned
 
 
 @bp.get("/matches/<public_id>/export.csv")
 def export_csv(public_id: str) -> Response:
     """The match page's CSV export: one row per hand (in the request's language)."""
-    return _export(public_id, csv_download)
+    return versioned(public_id, csv_download)
 
 
 @bp.get("/matches/<public_id>/export.json")
 def export_json(public_id: str) -> Response:
     """The match page's JSON export: the file ``POST /matches/import`` takes back."""
-    return _export(public_id, json_download)
-
-
-def _export(public_id: str, build: Callable[[Match], Response]) -> Response:
-    """The file ``build`` makes of the match, with the match's ``ETag`` (its version) as
-    ``GET /matches/<id>`` has it: a client that has this version's file gets a 304."""
-    etag = str(service.version_of(public_id))
-    if request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-    else:
-        match = service.get_match(public_id)
-        etag = str(match.version)  # it may have moved on since the first read
-        response = build(match)
-    response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return versioned(public_id, json_download)
 
 
 @bp.post("/matches/import")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
@@ -59,13 +59,8 @@ def create_match() -> tuple[Response, int]:
 @bp.get("/matches/<public_id>")
 def show_match(public_id: str) -> Response:
     """The match. Its ETag is the version, so the live scoreboard's polls are cheap 304s."""
-    etag = str(service.version_of(public_id))
-    if request.if_none_match.contains_weak(etag):
-        # Nothing changed: answered from the version alone, without loading the hands.
-        response = Response(status=304)
-    else:
-        match = service.get_match(public_id)
-        etag = str(match.version)  # it may have moved on since the first read
+
+    def build(match: Match) -> Response:
         state = service.state_of(match)
         # The answer of this version in this language is the same for every reader: built once.
         body = service.memo(
@@ -74,9 +69,24 @@ def show_match(public_id: str) -> Response:
             f"match-json:{get_locale()}",
             lambda: jsonify(match_json(match, state)).get_data(),
         )
-        response = Response(body, mimetype="application/json")
+        return Response(body, mimetype="application/json")
+
+    return versioned(public_id, build)
+
+
+def versioned(public_id: str, build: Callable[[Match], Response]) -> Response:
+    """What ``build`` makes of the match, with the match's weak ``ETag`` (its version): a
+    client that has this version's answer gets a 304, answered from the version alone
+    without loading the hands. Sent ``no-cache``: always ask; the ETag makes asking cheap."""
+    etag = str(service.version_of(public_id))
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        match = service.get_match(public_id)
+        etag = str(match.version)  # it may have moved on since the first read
+        response = build(match)
     response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"  # always ask; the ETag makes asking cheap
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

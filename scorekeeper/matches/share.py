@@ -135,17 +135,24 @@ def _not_the_scorekeeper(public_id: str, refusal: service.Forbidden) -> Response
     return _share_page(public_id, 403)
 
 
-@bp.post("/m/<public_id>/share/link")
-def make_link(public_id: str) -> Any:
-    """Make a scorekeeper link (CSRF and this phone's token checked) and show it."""
+def _checked(public_id: str) -> tuple[CodeForm, str]:
+    """A write of the share page: its form checked (CSRF) and this phone's token. 404 for no
+    match, 400 for a form that fails, 403 for a phone that watches (it has nothing to share)."""
     match_or_404(public_id)
     form = CodeForm()
     if not form.validate_on_submit():
         abort(400)
-    hands_over = form.hands_over.data == "1"
     token = token_for(public_id)
     if token is None:
-        abort(403)  # a phone that watches has nothing to share
+        abort(403)
+    return form, token
+
+
+@bp.post("/m/<public_id>/share/link")
+def make_link(public_id: str) -> Any:
+    """Make a scorekeeper link (CSRF and this phone's token checked) and show it."""
+    form, token = _checked(public_id)
+    hands_over = form.hands_over.data == "1"
     try:
         code, expires = service.make_join_code(public_id, token, hands_over=hands_over)
     except service.Unauthorized:
@@ -159,13 +166,7 @@ def make_link(public_id: str) -> Any:
 @bp.post("/m/<public_id>/share/withdraw")
 def withdraw_links(public_id: str) -> Any:
     """Withdraw every scorekeeper link of the match: they stop working at once."""
-    match_or_404(public_id)
-    form = CodeForm()
-    if not form.validate_on_submit():
-        abort(400)
-    token = token_for(public_id)
-    if token is None:
-        abort(403)
+    token = _checked(public_id)[1]
     try:
         service.withdraw_join_codes(public_id, token)
     except service.Unauthorized:
@@ -181,13 +182,7 @@ def withdraw_links(public_id: str) -> Any:
 def remove_phone(public_id: str, scorer_id: int) -> Any:
     """Stop one phone that scores too (the scorekeeper's phone only): its key stops working at
     once, and its next write is refused."""
-    match_or_404(public_id)
-    form = CodeForm()
-    if not form.validate_on_submit():
-        abort(400)
-    token = token_for(public_id)
-    if token is None:
-        abort(403)
+    token = _checked(public_id)[1]
     try:
         removed = service.remove_scorer(public_id, token, scorer_id)
     except service.Unauthorized:
