@@ -13,8 +13,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import service
-from tests.api.test_groups import NIGHTS, Group, play, played_on
+from tests.api.test_groups import NIGHTS, Group, auction_nights, play, played_on
 from tests.helpers import API, errors_of
 
 #: The first night on 30 December 2025, the next two in January 2026.
@@ -27,15 +26,7 @@ STARTS = [
 
 def across_the_year(app: Flask, client: FlaskClient) -> tuple[Group, list[str]]:
     """A group that played :data:`NIGHTS` on :data:`STARTS`; its night labels."""
-    group = Group(client)
-    labels = []
-    for (players, hands, _units), start in zip(NIGHTS, STARTS, strict=True):
-        match = group.start(
-            {"variant": "auction", "players": players, "rules": {"unit_value": "0.05"}}
-        )
-        play(client, match, hands, finish=True)
-        played_on(app, match["id"], start)
-        labels.append(service.night_of(start).isoformat())
+    group, labels = auction_nights(app, client, STARTS)
     assert [label[:4] for label in labels] == ["2025", "2026", "2026"]
     return group, labels
 

@@ -4,6 +4,7 @@ matches of a group, a match in two groups refused; records, money and ratings.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -448,11 +449,13 @@ NIGHTS = [
 STARTS = [datetime(2026, 12, day, 19, 30, tzinfo=UTC) for day in (3, 10, 17)]
 
 
-def auction_nights(app: Flask, client: FlaskClient) -> tuple[Group, list[str]]:
-    """A group that played :data:`NIGHTS`; its night labels."""
+def auction_nights(
+    app: Flask, client: FlaskClient, starts: Sequence[datetime] = STARTS
+) -> tuple[Group, list[str]]:
+    """A group that played :data:`NIGHTS`, started at ``starts``; its night labels."""
     group = Group(client)
     labels = []
-    for (players, hands, _units), start in zip(NIGHTS, STARTS, strict=True):
+    for (players, hands, _units), start in zip(NIGHTS, starts, strict=True):
         match = group.start(
             {"variant": "auction", "players": players, "rules": {"unit_value": "0.05"}}
         )
