@@ -374,7 +374,7 @@
         drop(page, item.key);
         // The next entry follows this one: sent with the version this one made.
         store.set("sk:known:" + page, (version === null ? 0 : version) + 1);
-        copy(page, answer[1], response.headers);
+        copy(page);
         if (item.fix) keepCopies([item.action], true);
         var fresh = { doc: doc, url: page, own: item.key === wanted, fix: item.fix };
         // The match page shows every answer; a correction's page only its own.
@@ -439,24 +439,12 @@
     render();
   }
 
-  // Keep the page shown for a visit without signal (the service worker's copy, sw.js), with
-  // the server's headers (its Content-Security-Policy) but its body as read.
-  function copy(page, text, given) {
+  // A page saved in place is kept for a visit without signal by the service worker, which alone
+  // decides what Cache Storage holds (sw.js): the page of a phone that scores is sent no-store
+  // (its hand form, its CSRF token), so the worker keeps the page as the read-only link shows it.
+  function copy(page) {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!window.caches || !worker) return;
-    // An answer sent no-store (the page of a phone that scores: its hand form, its CSRF token)
-    // is never kept (sw.js): the worker keeps the page as the read-only link shows it instead.
-    if (/no-store/i.test(given.get("Cache-Control") || "")) {
-      worker.postMessage({ readOnly: page, lang: html.lang });
-      return;
-    }
-    var headers = new Headers();
-    given.forEach(function (value, name) {
-      if (!/^(content-encoding|content-length)$/i.test(name)) headers.set(name, value);
-    });
-    caches.open(PAGES).then(function (cache) {
-      return cache.put(page, new Response(text, { headers: headers }));
-    }).catch(function () {});
+    if (worker) worker.postMessage({ readOnly: page, lang: html.lang });
   }
 
   // Ask the service worker for copies of the corrections of the latest hands (to open them
