@@ -68,6 +68,9 @@ class Config:
     # in Flask-Limiter's notation. Generous: a club room behind one address never meets them.
     RATELIMIT_NEW_MATCHES = "30 per minute;300 per hour"  # per address, pages and API together
     RATELIMIT_IMPORTS = "10 per minute;60 per hour"  # per address
+    # The hand form's preview before Save (one per pause in the typing, issue 26): per address,
+    # a room of ten tables typing at once.
+    RATELIMIT_PREVIEWS = "600 per minute;6000 per hour"
     # Per address: every opening of a scorekeeper link (page and button) or a group's private
     # link: 40 phones of a room joining within a minute open and tap 80 times.
     RATELIMIT_JOINS = "120 per minute;1200 per hour"

@@ -328,6 +328,26 @@
       hand.dispatchEvent(new Event("input"));  // "took a trick" follows the points
     };
 
+    // The preview before Save (issue 26): after a pause in the typing the form as it stands is
+    // posted to the server, which answers the hand as the rules will count it
+    // (scorekeeper/matches/preview.py; the rules stay there, never copied here). A refused or
+    // unfinished entry answers nothing, and nothing is shown.
+    var out = hand.querySelector("[data-preview-out]");
+    if (out && hand.dataset.preview && window.fetch && window.FormData) {
+      var timer = null, asked = 0;
+      var ask = function () {
+        var mine = ++asked;
+        fetch(hand.dataset.preview, {
+          method: "POST", body: new FormData(hand), credentials: "same-origin", cache: "no-store"
+        }).then(function (answer) { return answer.ok ? answer.text() : ""; })
+          .catch(function () { return ""; })
+          .then(function (html) { if (mine === asked) out.innerHTML = html; });
+      };
+      var later = function () { clearTimeout(timer); timer = setTimeout(ask, 300); };
+      ["input", "change", "click"].forEach(function (type) { hand.addEventListener(type, later); });
+      hand.addEventListener("submit", function () { clearTimeout(timer); asked++; });
+    }
+
     // A refused entry: the first field to fix is brought into view.
     if (document.getElementById("refused")) {
       var bad = hand.querySelector(".invalid, .error");

@@ -453,7 +453,9 @@ def _decimal(value: float, digits: int = 1) -> str:
 
 
 def _skill(rating: Rating) -> str:
-    return _("%(mu)s ± %(sigma)s", mu=_decimal(rating.mu), sigma=_decimal(rating.sigma))
+    """A rating in plain words: "rating 24.1, ± 3.1" (issue 26: "Cruz -3.1" was jargon; the
+    conservative figure the list is ordered by is no longer shown)."""
+    return _("rating %(mu)s, ± %(sigma)s", mu=_decimal(rating.mu), sigma=_decimal(rating.sigma))
 
 
 def _unit_values(history: service.GroupHistory, nights: Sequence[str]) -> set[str]:

@@ -170,7 +170,10 @@ def _render_group(
     players = service.roster(group)
     seats = service.group_seats(group)
     played = service.match_counts(players, seats)
+    # A seat is named as the roster calls it now: renamed, or merged into another (issue 26).
+    roots = service.player_roots(players)
     names = {player.id: player.name for player in players}
+    names_now = {player: names[root] for player, root in roots.items() if root in names}
     matches = service.group_matches(group)
     shown = matches if request.args.get("matches") == "all" else matches[-LATEST:]
     # The list reads each match's summary (no replay; docs/groups.md "Summaries").
@@ -206,7 +209,7 @@ def _render_group(
             ],
             renames=service.renames(group) if players else [],
             matches=[
-                _match_row(m, summaries.get(m.public_id), seats.get(m.id, {}), names)
+                _match_row(m, summaries.get(m.public_id), seats.get(m.id, {}), names_now)
                 for m in reversed(shown)
             ],
             match_count=len(matches),
@@ -260,7 +263,8 @@ def _match_row(
         "winner": members_text(winners) if winners else None,
         "finished": summary.finished,
         "hands": summary.hands,
-        # A seat whose player is called otherwise on the roster now: "Bob (Robert)".
+        # A seat whose player is called otherwise on the roster now: "Bob (Robert)", renamed
+        # or merged into Robert (``names``: each roster player's name now).
         "renamed": {
             seat: names[player]
             for seat, player in seats.items()

@@ -55,6 +55,8 @@ new_matches = limiter.shared_limit(
 )
 #: POST of the import page (each import replays a whole match).
 imports = limiter.limit(_setting("RATELIMIT_IMPORTS"), methods=["POST"], error_message=TOO_MANY)
+#: POST of a hand form's preview (each replays the match's last hands, nothing stored).
+previews = limiter.limit(_setting("RATELIMIT_PREVIEWS"), methods=["POST"], error_message=TOO_MANY)
 #: The views whose reads (GET, HEAD) are counted, and whose refusals count as a write's do:
 #: they take a credential in the address. The other limits count only writes.
 _COUNTED_READS: set[Callable[..., Any]] = set()

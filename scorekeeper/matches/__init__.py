@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("matches", __name__)
 
-from . import board, clash, files, rematch, routes, settle, share  # noqa: E402,F401
+from . import board, clash, files, preview, rematch, routes, settle, share  # noqa: E402,F401

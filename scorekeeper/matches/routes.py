@@ -37,6 +37,7 @@ from ..web.lookups import match_or_404, variant_or_404
 from ..web.new_match import grouped_options, new_match_error, new_match_form_class, read_new_match
 from ..web.page import CHIPS, TRUMP_SYMBOLS, undone_text
 from ..web.session import (
+    handed_over,
     no_longer_scoring,
     open_to_score,
     remember_opened,
@@ -160,6 +161,7 @@ def _render_match(
             title=find_variant(match.variant).title,
             form=form,
             can_edit=can_edit,
+            handed_over=not can_edit and handed_over(match.public_id),
             action=_action_form(match) if can_edit else None,
             settlement=settlement,
             chips=CHIPS,
@@ -273,7 +275,10 @@ def correct_hand(public_id: str, number: int) -> Any:
     status = 200
     if request.method == "GET":
         # After a clash the address carries what was typed (clash.py): it wins.
-        data = {**hand_form_data(table, hand.input), **query_prefill(table, request.args)}
+        data = {
+            **hand_form_data(table, hand.input, hand.facts),
+            **query_prefill(table, request.args),
+        }
         form = _hand_form(table, match, data)
     else:
         form = hand_form_class(table)()
@@ -336,6 +341,21 @@ def finish(public_id: str) -> Response:
             version=_version(form),
             idempotency_key=form["idempotency_key"].data or None,
         ),
+    )
+
+
+@bp.post("/m/<public_id>/reopen")
+def reopen(public_id: str) -> Response:
+    """Take back "End the night": the match goes on, every hand kept."""
+    return _action(
+        public_id,
+        lambda token, form: service.reopen_match(
+            public_id,
+            token,
+            version=_version(form),
+            idempotency_key=form["idempotency_key"].data or None,
+        ),
+        done=_("The night is open again: the next hand can be saved."),
     )
 
 

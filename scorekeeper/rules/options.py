@@ -25,6 +25,27 @@ PLAY_GROUP = N_("Play")
 GROUPS: tuple[str, ...] = (SCORING_GROUP, BIDDING_GROUP, KITTY_GROUP, PLAY_GROUP)
 
 
+#: The plain titles of the choices whose id is no word a table says ("seed-004"): the pages
+#: show these, never the id (issue 26); a choice not listed is its own word ("classic").
+CHOICE_TITLES: dict[str, str] = {
+    "seed-004": N_("the Russian table (double pinochle 400)"),
+    "doubling-250": N_("doubling from 250"),
+    "new-cards": N_("new cards"),
+    "13-cards": N_("13 cards"),
+    "ace-to-king": N_("ace to king"),
+}
+
+
+def choice_title(value: object) -> str:
+    """The English title of a house rule's choice, for the catalog: its plain title, else the
+    word it is.
+
+    >>> choice_title("seed-004"), choice_title("classic")
+    ('the Russian table (double pinochle 400)', 'classic')
+    """
+    return CHOICE_TITLES.get(str(value), str(value))
+
+
 class Choice:
     """A reader accepting exactly one of its ``choices``, which it tells (the pages list them).
 

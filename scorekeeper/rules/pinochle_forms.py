@@ -432,6 +432,8 @@ class _Race(Runner):
         if len(self.setup.sides) == 3 and self.placed:
             if len(self.placed) > 1:
                 extra["second"] = self.placed[1]
+                # The last of the play-on is third (issue 26: the board names every place).
+                extra["third"] = standings[2]
             elif not self.over:
                 extra["playing_on"] = list(self.racing)
         next_active = self.active_players() if not self.over else self.setup.players

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .match import Setup
-from .text import N_
+from .text import N_, Np_
 
 
 class Entry(StrEnum):
@@ -61,14 +61,25 @@ class Words:
     save: str
     #: Who starts the next hand: "%(player)s bids first", "leads first", "plays first".
     starts: str
+    #: One of them, as the chart's axis names the last ("hand 12", "deal 12").
+    one: str = N_("hand")
+    #: How many were played (the scoreboard): the singular and the plural for ``ngettext``.
+    played: tuple[str, str] = Np_("%(num)s hand played", "%(num)s hands played")
 
 
 #: A pinochle hand led by the eldest hand.
 HAND_WORDS = Words(N_("Hand %(n)s"), N_("Hands"), N_("Save the hand"), N_("%(player)s leads first"))
 #: A pinochle hand that opens with the bidding.
 BID_WORDS = Words(N_("Hand %(n)s"), N_("Hands"), N_("Save the hand"), N_("%(player)s bids first"))
-#: A rummy deal.
-DEAL_WORDS = Words(N_("Deal %(n)s"), N_("Deals"), N_("Save the deal"), N_("%(player)s plays first"))
+#: A rummy deal (issue 26: Pinnacola is counted in deals, smazzate, everywhere).
+DEAL_WORDS = Words(
+    N_("Deal %(n)s"),
+    N_("Deals"),
+    N_("Save the deal"),
+    N_("%(player)s plays first"),
+    N_("deal"),
+    Np_("%(num)s deal played", "%(num)s deals played"),
+)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,16 @@ def N_(message: str) -> str:  # the catalog tools' usual name for a no-op marker
     return message
 
 
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with a plural for the catalog (``pybabel extract``, keyword ``Np_:1,2``):
+    the page picks the form with ``ngettext(singular, plural, n)``.
+
+    >>> Np_("%(num)s deal played", "%(num)s deals played")[1]
+    '%(num)s deals played'
+    """
+    return singular, plural
+
+
 @dataclass(frozen=True)
 class Note:
     """A short fact about a hand for a page ("Ana: meld lost, no trick"), kept translatable.

@@ -15,7 +15,9 @@ One module per concern, each re-exported here:
 - :mod:`.writing`: the write protocol (its steps, locks, idempotency keys, the sweep of expired
   keys) and :class:`~.writing.UnitOfWork`, the one transaction helper: the only module that
   commits, rolls back or locks a row (``tests/test_layering_service.py``);
-- :mod:`.matches`: a match's use cases (create, rematch, add, correct, undo the last, finish);
+- :mod:`.matches`: a match's use cases (create, rematch, add, correct, undo the last, finish,
+  reopen);
+- :mod:`.previewing`: the next hand as it would count, before it is saved (nothing stored);
 - :mod:`.joining`: sharing the scoring (the scorekeeper links' codes, the joined phones' keys);
 - :mod:`.groups`: a group and its roster; :mod:`.placing`: a match played in a group;
 - :mod:`.almanac`: a group's summaries, history, records, money and ratings (of a season);
@@ -78,6 +80,7 @@ from .matches import (
     delete_last_hand,
     finish_match,
     rematch,
+    reopen_match,
     replace_hand,
 )
 from .outcomes import (
@@ -92,6 +95,7 @@ from .outcomes import (
 )
 from .payups import mark_paid, paid_nights, paid_through, unmark_paid
 from .placing import GroupPlace, add_match_to_group
+from .previewing import preview_correction, preview_hand
 from .reading import (
     PUBLIC_ID,
     Role,
@@ -137,6 +141,8 @@ __all__ = [
     "Unauthorized",
     "Written",
     "add_hand",
+    "preview_hand",
+    "preview_correction",
     "add_match_to_group",
     "mark_paid",
     "paid_nights",
@@ -172,6 +178,7 @@ __all__ = [
     "match_counts",
     "player_roots",
     "rematch",
+    "reopen_match",
     "rename_player",
     "renames",
     "replace_group_token",

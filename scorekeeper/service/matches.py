@@ -291,6 +291,32 @@ def finish_match(
     return write(public_id, token, version, idempotency_key, respond, change)
 
 
+def reopen_match(
+    public_id: str,
+    token: str | None,
+    *,
+    version: int | None = None,
+    idempotency_key: str | None = None,
+    respond: Respond | None = None,
+) -> Written:
+    """Take back "End the night" (issue 26: tapped by mistake, it was undone only by deleting
+    the last hand): the match goes on from its totals, every hand kept. :class:`Conflict` if
+    the table had not ended it, or if the rules ended it (a target reached: undo a hand)."""
+
+    def apply(locked: Match) -> None:
+        locked.finished = False
+
+    def change(match: Match) -> Checked:
+        if not match.finished:
+            raise Conflict("the match is not finished")
+        replayed = resumed(match, stored_inputs(match), strict=False, finished=False)
+        if replayed.state.status == FINISHED:
+            raise Conflict("the match is over: no more hands can be added")
+        return Checked(replayed.state, apply, replayed)
+
+    return write(public_id, token, version, idempotency_key, respond, change)
+
+
 def _refuse_problem(problem: Problem, cause: BaseException | None = None) -> NoReturn:
     """The :class:`Conflict` of a write that a refused stored hand stands in the way of."""
     raise Conflict(

@@ -21,6 +21,7 @@ from wtforms import BooleanField, HiddenField, SelectField, StringField
 
 from ..rules import RuleError
 from ..rules.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
+from ..rules.options import choice_title
 from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES, in_deck
 from ..rules.pinochle import MELDS_OPTION
 from ..web.forms import Buttons, FormError, choice_list
@@ -69,7 +70,7 @@ def kind_names() -> dict[str, str]:
 #: docs/rules.md §1), each with the words the page shows for it.
 MELD_TABLE_LABELS: dict[str, Any] = {
     "standard": _l("standard"),
-    "seed-004": _l("seed-004 (double pinochle 400)"),
+    "seed-004": _l(choice_title("seed-004")),
 }
 MELD_TABLES: tuple[tuple[str, Any], ...] = tuple(
     (name, MELD_TABLE_LABELS.get(name, name)) for name in MELDS_OPTION.choices or ()

@@ -304,12 +304,16 @@ def pinnacola_meld() -> Any:
     form["table"].data = write_table(table)
     form["hand"].data = " ".join(hand)
     if action == "use" and target is not None and side is not None and status == 200:
-        return redirect(
-            target.url(
-                **{f"table.{target.side}": str(side.table), f"hand.{target.side}": str(side.hand)}
-            ),
-            code=303,
-        )
+        # The cards go back too, beside their points: the deal is stored as cards, and the
+        # group's records count its Pinnacolas (issue 26).
+        # Always both: an empty one drops what an earlier use of this side carried.
+        carried = {
+            f"table.{target.side}": str(side.table),
+            f"hand.{target.side}": str(side.hand),
+            f"cards.{target.side}": write_table(table),
+            f"handcards.{target.side}": " ".join(hand),
+        }
+        return redirect(target.url(**carried), code=303)
     return _render(
         "tools/pinnacola_meld.html",
         form,

@@ -6,7 +6,8 @@ the scripts read them from there instead of writing the words again.
 - :data:`NOT_TYPED`: the hidden fields of a hand form, never kept as a draft (drafts.js);
 - :data:`DRAFT`: the query prefix of what was typed in a form, carried by a clash's redirect;
 - :data:`CARRIED`: the query prefixes of the tools' results a hand form is filled in from
-  (:func:`partner_key`: one partner's meld in a side of partners);
+  (:func:`partner_key`: one partner's meld in a side of partners; a Pinnacola side's cards
+  beside its points);
 - :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
 - :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
   answered with the match page itself, which the script swaps in place.
@@ -21,7 +22,7 @@ NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "version", "seen", "chip
 DRAFT = "f."
 
 #: Query arguments of the match page that fill its hand form in (the tools' results).
-CARRIED = ("meld.", "table.", "hand.")
+CARRIED = ("meld.", "table.", "hand.", "cards.", "handcards.")
 
 
 def partner_key(side: str, player: str) -> str:

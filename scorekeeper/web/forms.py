@@ -245,6 +245,22 @@ def plain_message_of(error: Any) -> str:
     return plain_template(PLAIN_SERVICE.get(template, template), dict(error.params))
 
 
+def refused_text(form: FlaskForm, field: Field | None) -> str:
+    """The words of a refused entry's banner, said away from the field: the first error of
+    ``field`` (else the form's first) with what the field is ("Ben, meld: must be at least
+    300"; issue 26: "Not saved. must be at least 300" named nothing), capitalised."""
+    message = str(field.errors[0] if field is not None else form.form_errors[0])
+    subject = ""
+    if field is not None:
+        paths = getattr(form, "api_paths", None) or {}
+        # The most precise path the field stands for ("meld.Ben", not "meld").
+        named = sorted((p for p, name in paths.items() if name == field.name), key=len)
+        subject = plain_subject(named[-1]) if named else str(field.label.text)
+    if subject and not message.startswith(subject):
+        return _("%(subject)s: %(message)s", subject=subject, message=message)
+    return message[:1].upper() + message[1:]
+
+
 def read_number(form: FlaskForm, name: str) -> int | None:
     """The whole number typed in ``name``, ``None`` when blank; refuses anything else."""
     text = (form[name].data or "").strip().replace(" ", "")

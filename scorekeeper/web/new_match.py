@@ -16,7 +16,7 @@ from wtforms import BooleanField, Field, SelectField, StringField
 
 from ..rules import RuleError
 from ..rules.names import NAME_MAX
-from ..rules.options import GROUPS, OptionSpec, every_option
+from ..rules.options import GROUPS, OptionSpec, choice_title, every_option
 from ..rules.variants import Variant
 from .forms import (
     NUMERIC,
@@ -43,7 +43,7 @@ def grouped_options(specs: Iterable[OptionSpec]) -> list[tuple[str, list[OptionS
 
 
 def _choice_label(value: Any) -> str:
-    return _("none") if value is None else _(str(value))
+    return _("none") if value is None else _(choice_title(value))
 
 
 class NewMatchForm(FlaskForm):

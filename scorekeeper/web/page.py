@@ -23,7 +23,7 @@ from ..rules import FINISHED, MatchState
 from ..rules.cards import TRUMPS
 from ..rules.match import running_targets, running_totals
 from ..rules.pinochle import MELD_CHIPS, MELD_NAMES
-from ..rules.table import Table
+from ..rules.table import Table, Words
 from ..rules.variants import find_variant
 from .charts import chart_svg
 from .contract import CLASH, NOT_TYPED
@@ -36,8 +36,9 @@ CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in 
 TRUMP_SYMBOLS: dict[str, str] = {suit.word: suit.symbol for suit in TRUMPS}
 
 
-def totals_chart(state: MatchState) -> Markup:
-    """The running totals of every side as inline SVG (built and escaped by ``charts``)."""
+def totals_chart(state: MatchState, words: Words | None = None) -> Markup:
+    """The running totals of every side as inline SVG (built and escaped by ``charts``); the
+    last hand named in the variant's ``words`` ("deal 12" for Pinnacola)."""
     return Markup(
         chart_svg(
             state.sides,
@@ -46,7 +47,7 @@ def totals_chart(state: MatchState) -> Markup:
             targets=running_targets(state),
             title=_("Running totals"),
             target_label=_("target"),
-            hand_label=_("hand"),
+            hand_label=_(words.one if words is not None else "hand"),
         )
     )
 
@@ -64,6 +65,14 @@ def team_members(table: Table) -> dict[str, str]:
         side: members_text(players)
         for side, players in zip(table.sides, table.members, strict=False)
     }
+
+
+def winner_text(state: MatchState, table: Table) -> str:
+    """The winner's line: "Ana wins!", and for a team "Ana & Cruz win!" (a team is many:
+    issue 26; each language's verb agrees with it)."""
+    if table.members and state.winner in table.sides:
+        return _("%(side)s win!", side=state.winner)
+    return _("%(side)s wins!", side=state.winner)
 
 
 def meld_label(meld: str) -> str:

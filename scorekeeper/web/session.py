@@ -92,9 +92,26 @@ def scoring_token(match: Match) -> str | None:
         service.check_token(match, token)
     except service.Unauthorized:
         forget_token(match.public_id)
+        _remember_handed_over(match.public_id)
         flash(_("Another phone keeps the score of this match now. This phone follows it."))
         return None
     return token
+
+
+#: The matches whose scoring this phone kept until it went to another phone (the latest few):
+#: their page says so instead of "only the phone that keeps the score" (issue 26).
+HANDED = "handed"
+HANDED_KEPT = 8
+
+
+def _remember_handed_over(public_id: str) -> None:
+    was = session.get(HANDED) or []
+    session[HANDED] = [public_id, *(pid for pid in was if pid != public_id)][:HANDED_KEPT]
+
+
+def handed_over(public_id: str) -> bool:
+    """Whether this phone kept the score of the match until another phone took it over."""
+    return public_id in (session.get(HANDED) or [])
 
 
 def no_longer_scoring(public_id: str) -> NoReturn:
@@ -103,6 +120,7 @@ def no_longer_scoring(public_id: str) -> NoReturn:
     redirect's 200 page would read as stored, and the hand must stay on the phone
     (static/queue.js keeps it and shows it, issue 25)."""
     forget_token(public_id)
+    _remember_handed_over(public_id)
     flash(_("Not stored: another phone keeps the score of this match now."))
     if request.headers.get(SWAP):
         abort(403)

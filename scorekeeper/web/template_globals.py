@@ -13,6 +13,7 @@ from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
 from . import page, partners
 from .contract import script_contract
+from .forms import refused_text
 from .hand_parts import hand_parts
 
 #: The templates' globals by the name they call them.
@@ -23,6 +24,7 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     # The match page.
     "totals_chart": page.totals_chart,
     "members_text": page.members_text,
+    "winner_text": page.winner_text,
     "team_members": page.team_members,
     "next_first_dealer": page.next_first_dealer,
     "upcoming_dealers": page.upcoming_dealers,
@@ -36,6 +38,8 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "match_group": page.match_group,
     # What each side's points in the list of hands were made of.
     "hand_parts": hand_parts,
+    # A refused entry's banner.
+    "refused_text": refused_text,
     # A hand's notes, in the request's language.
     "note_text": note_text,
 }

@@ -427,6 +427,7 @@ def test_play_on_is_two_handed_with_totals_carried_over() -> None:
     # Cruz reaches 1000 alone among the two: second place is decided, the match is over.
     assert (state.status, state.winner, state.extra.get("second")) == (FINISHED, "Ana", "Cruz")
     assert state.standings == ("Ana", "Cruz", "Ben")
+    assert state.extra.get("third") == "Ben"  # issue 26: the board says who came third
 
 
 def test_play_on_hands_name_only_the_two() -> None:

@@ -100,6 +100,21 @@ def test_a_hand_over_link_makes_the_new_phone_the_only_scorekeeper(app: Flask) -
     assert hands_stored(app, public_id) == 1
 
 
+def test_the_old_phone_is_told_the_scoring_was_handed_over(app: Flask) -> None:
+    # Issue 26, item 6: after a hand-over the old phone said "only the phone that started this
+    # match can enter hands", although it is that phone.
+    first, second, public_id, _token = two_phones(app)
+    link = scorekeeper_link(first, public_id, hands_over=True)
+    assert open_scorekeeper_link(second, link).status_code == 303
+    for _view in range(2):  # the note stays; the flash was said once
+        page = first.get(f"/m/{public_id}").get_data(as_text=True)
+        assert "The scoring was handed over to another phone" in page
+        assert "only the phone that" not in page
+    watcher = app.test_client().get(f"/m/{public_id}").get_data(as_text=True)
+    assert "only the phone that keeps the score can enter hands" in watcher
+    assert "handed over" not in watcher
+
+
 def test_a_hand_over_ends_the_sharing_keys_and_links_too(app: Flask) -> None:
     first, second, public_id, _ = two_phones(app)
     third = app.test_client()

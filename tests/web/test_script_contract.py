@@ -77,7 +77,8 @@ def repeated_words(source: str) -> list[str]:
 def test_the_guard_sees_a_script_that_repeats_the_contract() -> None:
     assert repeated_words('var HEADER = "Scorekeeper-Swap";') == [SWAP]
     assert repeated_words('var NOT_TYPED = ["csrf_token", "idempotency_key"];')
-    assert repeated_words(r"var CARRIED = /[?&](f\.|meld\.|table\.|hand\.|clash=)/;") == [
+    script = r"var CARRIED = /[?&](f\.|meld\.|table\.|hand\.|cards\.|handcards\.|clash=)/;"
+    assert repeated_words(script) == [
         DRAFT,
         *CARRIED,
         "clash=",

@@ -379,7 +379,13 @@ def test_use_carries_table_and_hand_points_into_the_deal_form(
     )
     assert response.status_code == 303
     query = parse_qs(urlsplit(response.headers["Location"]).query)
-    assert query == {"table.Ben": ["165"], "hand.Ben": ["15"]}
+    assert query == {
+        "table.Ben": ["165"],
+        "hand.Ben": ["15"],
+        # The cards go back too (issue 26): the deal is stored as they were picked.
+        "cards.Ben": ["4H 5H 7H JK|AS AH AD AC"],
+        "handcards.Ben": ["3D KD"],
+    }
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert re.search(r'id="table_1"[^>]*value="165"', html)
     assert re.search(r'id="hand_1"[^>]*value="15"', html)
@@ -504,7 +510,12 @@ def test_a_match_without_pinelle_and_with_joker_sets_carries_its_cards(
     )
     assert response.status_code == 303
     query = parse_qs(urlsplit(response.headers["Location"]).query)
-    assert query == {"table.Ana": ["100"], "hand.Ana": ["5"]}
+    assert query == {
+        "table.Ana": ["100"],
+        "hand.Ana": ["5"],
+        "cards.Ana": ["JK JK JK|AD 2D 3D"],
+        "handcards.Ana": ["2H"],
+    }
 
 
 def test_a_match_with_pinelle_has_no_red_twos_in_the_grid(

@@ -15,6 +15,7 @@ import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
+from ...rules.facts import HandFacts
 from ...rules.table import Entry, Table
 from ...web.contract import DRAFT, NOT_TYPED
 from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
@@ -48,9 +49,14 @@ def read_hand(form: HandForm) -> dict[str, Any]:
     return entry_form(form.table.entry).read(form)
 
 
-def hand_form_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The form's field values for a hand entered earlier (to correct it)."""
-    return entry_form(table.entry).data(table, entry)
+def hand_form_data(
+    table: Table, entry: Mapping[str, Any], facts: HandFacts | None = None
+) -> dict[str, Any]:
+    """The form's field values for a hand entered earlier (to correct it), completed from the
+    rules' ``facts`` of it where given."""
+    form = entry_form(table.entry)
+    data = form.data(table, entry)
+    return form.with_facts(table, data, facts) if facts is not None else data
 
 
 def query_prefill(table: Table, args: Mapping[str, str]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from ...rules.facts import HandFacts
 from ...rules.table import Entry, Table
 
 
@@ -63,6 +64,11 @@ class EntryForm:
     def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
         """Field values a tool carried in the page's address; none by default."""
         return {}
+
+    def with_facts(self, table: Table, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
+        """The field values of a hand entered earlier (:meth:`data`) completed from what the
+        rules read in it (a number an entry gave only as cards); unchanged by default."""
+        return data
 
     def apply_chip(self, form: HandForm) -> bool:
         """A meld chip tapped without JavaScript; forms without chips have none."""

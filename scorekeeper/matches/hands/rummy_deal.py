@@ -1,4 +1,11 @@
-"""A Pinnacola deal: each side's points on the table and left in hand, and how it ended."""
+"""A Pinnacola deal: each side's points on the table and left in hand, and how it ended.
+
+A side counted on the card picker keeps its cards (issue 26: the group's records count the
+Pinnacolas of the deals entered as cards, docs/records.md "Pinnacola"): the picker carries them
+back beside the points (``cards.<side>``, ``handcards.<side>``), the form holds them in hidden
+fields as ``<points>/<cards>``, and the entry sends the cards (``table``: a list of melds,
+``hand``: a list of cards, as the rules take them) as long as the number shown is still the
+one they stood for; a number typed over them is sent as the number."""
 
 from __future__ import annotations
 
@@ -8,8 +15,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, StringField
+from wtforms import BooleanField, HiddenField, StringField
 
+from ...rules.facts import HandFacts
 from ...rules.table import Entry, Table
 from ...web.forms import NUMERIC, Buttons, choice_list, read_number
 from .base import EntryForm, HandForm, register
@@ -17,6 +25,28 @@ from .pinochle_parts import text
 
 #: How a deal ends: closed by a side, a Pinnacolone by a side (``<how>:<side index>``), stalled.
 CLOSED, PINNACOLONE, STALLED = "closed", "pinnacolone", "stalled"
+
+#: What the picker's cards may be written with: cards (``10H``, ``JK``), spaces between
+#: them, ``|`` between melds (as the picker keeps them); at most a deck's worth.
+_CARDS = re.compile(r"[0-9A-Za-z |]{1,600}")
+
+
+def _melds(text: str) -> list[list[str]]:
+    """The melds of ``"5H 6H JK|4S 4H 4D"``."""
+    return [meld.split() for meld in text.split("|") if meld.split()]
+
+
+def _kept(points: str, cards: str) -> str:
+    """The hidden field of a side's cards: the points they stood for and the cards."""
+    return f"{points}/{cards}" if re.fullmatch(r"[0-9]{1,6}", points) and cards else ""
+
+
+def _cards_for(held: str | None, typed: str | None) -> str | None:
+    """The cards a hidden field holds, if the number typed is still the one they stood for."""
+    points, _sep, cards = (held or "").partition("/")
+    if points and points == (typed or "").strip() and _CARDS.fullmatch(cards):
+        return cards
+    return None
 
 
 @register
@@ -30,6 +60,8 @@ class RummyDealForm(EntryForm):
         for i, side in enumerate(table.sides):
             fields[f"table_{i}"] = StringField(_l("On the table"), render_kw=NUMERIC)
             fields[f"hand_{i}"] = StringField(_l("Left in hand"), render_kw=NUMERIC)
+            fields[f"cards_{i}"] = HiddenField()
+            fields[f"handcards_{i}"] = HiddenField()
             paths[f"sides.{side}.table"] = f"table_{i}"
             paths[f"sides.{side}.hand"] = f"hand_{i}"
             paths[f"sides.{side}"] = f"table_{i}"
@@ -48,15 +80,17 @@ class RummyDealForm(EntryForm):
     def read(self, form: HandForm) -> dict[str, Any]:
         """The sides' points, who closed (or made a Pinnacolone) or that it stalled."""
         sides = form.table.sides
-        entry: dict[str, Any] = {
-            "sides": {
-                s: {
-                    "table": read_number(form, f"table_{i}") or 0,
-                    "hand": read_number(form, f"hand_{i}") or 0,
-                }
-                for i, s in enumerate(sides)
-            }
-        }
+        entry: dict[str, Any] = {"sides": {}}
+        for i, side in enumerate(sides):
+            table: Any = read_number(form, f"table_{i}") or 0
+            hand: Any = read_number(form, f"hand_{i}") or 0
+            melds = _cards_for(form[f"cards_{i}"].data, form[f"table_{i}"].data)
+            if melds is not None:
+                table = _melds(melds)
+            cards = _cards_for(form[f"handcards_{i}"].data, form[f"hand_{i}"].data)
+            if cards is not None:
+                hand = cards.replace("|", " ").split()
+            entry["sides"][side] = {"table": table, "hand": hand}
         how, _sep, index = (form["ending"].data or "").partition(":")
         if how in (CLOSED, PINNACOLONE) and re.fullmatch(r"[0-9]{1,3}", index):
             if int(index) < len(sides):
@@ -72,8 +106,16 @@ class RummyDealForm(EntryForm):
         data: dict[str, Any] = {}
         for i, side in enumerate(table.sides):
             numbers = (entry.get("sides") or {}).get(side) or {}
-            data[f"table_{i}"] = text(numbers.get("table"))
-            data[f"hand_{i}"] = text(numbers.get("hand"))
+            for key, kept in (("table", "cards"), ("hand", "handcards")):
+                value = numbers.get(key)
+                if isinstance(value, list):
+                    # Cards: their points come from the rules' facts (with_facts).
+                    listed = value if key == "hand" else [" ".join(map(str, m)) for m in value]
+                    joiner = " " if key == "hand" else "|"
+                    data[f"{kept}_{i}"] = joiner.join(str(item) for item in listed)
+                    data[f"{key}_{i}"] = ""
+                else:
+                    data[f"{key}_{i}"] = text(value)
         if entry.get("stalled"):
             data["ending"] = STALLED
         for key, how in (("closed_by", CLOSED), ("pinnacolone", PINNACOLONE)):
@@ -82,12 +124,29 @@ class RummyDealForm(EntryForm):
         data["in_mano"] = bool(entry.get("in_mano"))
         return data
 
+    def with_facts(self, table: Table, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
+        """A side entered as cards shows the points the rules counted for them, the cards
+        kept beside (a correction that changes nothing sends the cards again)."""
+        sides = {deal.side: deal for deal in facts.deal}
+        for i, side in enumerate(table.sides):
+            deal = sides.get(side)
+            for key, kept in (("table", "cards"), ("hand", "handcards")):
+                cards = data.get(f"{kept}_{i}") or ""
+                if deal is not None and cards and "/" not in cards:
+                    points = str(deal.table if key == "table" else deal.hand)
+                    data[f"{key}_{i}"] = points
+                    data[f"{kept}_{i}"] = _kept(points, cards)
+        return data
+
     def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
-        """A side's table and hand points carried back by the card picker."""
+        """A side's table and hand points carried back by the card picker, and its cards."""
         data: dict[str, Any] = {}
         for i, side in enumerate(table.sides):
-            for key in ("table", "hand"):
+            for key, kept in (("table", "cards"), ("hand", "handcards")):
                 value = (args.get(f"{key}.{side}") or "").strip()
                 if re.fullmatch(r"[0-9]+", value):
                     data[f"{key}_{i}"] = value
+                    cards = (args.get(f"{kept}.{side}") or "").strip()
+                    if _CARDS.fullmatch(cards):
+                        data[f"{kept}_{i}"] = _kept(value, cards)
         return data
