@@ -11,6 +11,8 @@
 // scoring over, or its scorekeeper removed this phone: a 401 or 403) is kept on the phone with
 // the hands after it (issue 25): the match page lists them with the reason and what was typed,
 // every page says so, until the table deletes them or a phone that scores again sends them.
+// Without a connection the match page also takes the undo of the last hand and corrections
+// (static/fixes.js): they wait in the queue like a hand.
 // Without fetch or localStorage the form is posted as it always was.
 "use strict";
 (function () {
@@ -88,8 +90,11 @@
     return heading ? heading.textContent.trim() : "";
   }
 
-  // The page's counts follow the queue: the next hand's number and dealer, the rows.
-  function addsIn(q) { return q.filter(function (item) { return !item.fix; }).length; }
+  // The page's counts follow the queue: the next hand's number and dealer, the rows. An undo
+  // waiting takes its hand off the count (a correction changes none).
+  function addsIn(q) {
+    return q.reduce(function (n, item) { return n + (item.undo ? -1 : item.fix ? 0 : 1); }, 0);
+  }
   function numbered(pattern, n) { return pattern.replace("{n}", String(n)); }
   function render() {
     var at = here(), section = at.section;
@@ -103,7 +108,9 @@
     var heading = document.getElementById("next-hand");
     if (heading && seen !== null) {
       var item = changing && q.filter(function (i) { return i.key === changing; })[0];
-      heading.textContent = item ? item.label : numbered(heading.dataset.numbered, seen + adds + 1);
+      var fix = !item && SK.fixes && SK.fixes.fixing(at.page);
+      heading.textContent = item ? item.label : fix ? fix.label :
+        numbered(heading.dataset.numbered, seen + adds + 1);
       var deal = document.getElementById("next-deal");
       var dealers = [];
       try { dealers = JSON.parse(deal ? deal.dataset.dealers : "[]"); } catch (e) { dealers = []; }
@@ -121,6 +128,7 @@
       var box = el && (el.closest("details") || el.closest("form"));
       if (box) box.hidden = q.length > 0;
     });
+    if (SK.fixes) SK.fixes.rendered(q);
     if (!section) return;
     section.hidden = !q.length;
     $all(section, "[data-when=held]").forEach(function (el) { el.hidden = !(held(at.page) && q.length); });
@@ -193,7 +201,7 @@
     if (!at.page) return;
     event.preventDefault();
     var item = entryOf(form, at), q = queue(at.page), changing = editing(at.page);
-    var replaced = false;
+    var replaced = false, fix = SK.fixes && SK.fixes.mark(item, at.page);
     if (changing) {
       q = q.map(function (old) {
         if (old.key !== changing || old.tried) return old;
@@ -208,6 +216,7 @@
     if (!keep(at.page, q)) { form.submit(); return; }  // no room on this phone: the plain way
     hold(at.page, false);
     SK.drafts && SK.drafts.drop(form);
+    if (fix) SK.fixes.end(form, at.page);  // the form is the next hand's again, its typing back
     if (changing) store.drop("sk:editing:" + at.page);
     if (changing || again) putAside(form, at.page, false);
     if (replaced || again) kept(form, at);
@@ -375,7 +384,8 @@
         // The next entry follows this one: sent with the version this one made.
         store.set("sk:known:" + page, (version === null ? 0 : version) + 1);
         copy(page);
-        if (item.fix) keepCopies([item.action], true);
+        if (SK.fixes) SK.fixes.stored(page, item, doc);
+        if (item.fix && !item.undo) keepCopies([item.action], true);
         var fresh = { doc: doc, url: page, own: item.key === wanted, fix: item.fix };
         // The match page shows every answer; a correction's page only its own.
         return sendNext(page, !here().fix || fresh.own ? fresh : shown);
@@ -624,6 +634,7 @@
   // Undo, End the night...: they need the server; offline they say so and wait.
   document.addEventListener("submit", function (event) {
     if (event.target.id === "hand-form" || online() || event.defaultPrevented) return;
+    if (SK.fixes && SK.fixes.undo(event)) return;
     event.preventDefault();
     delete event.target.dataset.sent;
     showConnection(true);
@@ -633,6 +644,7 @@
     if (!link || online() || link.hasAttribute("download") || link.origin !== location.origin) return;
     if (link.pathname === location.pathname && link.hash) return;  // within this page
     event.preventDefault();
+    if (link.dataset.fix && SK.fixes && SK.fixes.start(link)) return;
     var go = function () { location.assign(link.href); };
     if (window.caches) {
       caches.match(link.href, { ignoreSearch: true }).then(function (copy) {
@@ -667,6 +679,7 @@
       // "Clear" ends a change of a waiting entry, or drops a refused one: what was put aside
       // for the next hand comes back.
       at.form.addEventListener("sk:cleared", function () {
+        if (SK.fixes) SK.fixes.cleared(at.form, at.page);
         store.drop("sk:editing:" + at.page);
         if (store.get("sk:aside:" + at.page)) putAside(at.form, at.page, false);
         render();
@@ -674,6 +687,12 @@
     }
     render();
   });
+  // For static/fixes.js (the match page's undo and corrections without a connection).
+  SK.queue = {
+    queue: queue, keep: keep, held: held, editing: editing, here: here, field: field,
+    number: number, newKey: newKey, online: online, render: render,
+    showConnection: showConnection, putAside: putAside
+  };
   SK.swaps = true;
   flush(null);
 })();

@@ -75,7 +75,9 @@ def chart_svg(
     # The most telling values first; a label too close to one already placed is left out.
     ordered = sorted(labels, key=lambda v: (v not in shown, v != 0, v != high))
     parts.extend(_axis_labels(ordered, y))
-    parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}" text-anchor="middle">0</text>')
+    # The first hand's label starts right of the axis: centred on it, it ran into the lowest
+    # value's label, written just left of the axis above it (issue 26, item 6).
+    parts.append(f'<text class="label" x="{LEFT + 3}" y="{HEIGHT - 6}">0</text>')
     if len(points) > 1:
         parts.append(
             f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
@@ -210,7 +212,9 @@ def ratings_chart_svg(
     x, y, parts = _frame(title, "chart ratings", low, high, max(count - 1, 1))
     parts.extend(_axis_labels([high, low], y))
     if labels:
-        parts.append(f'<text class="label" x="{LEFT}" y="{HEIGHT - 6}">{escape(labels[0])}</text>')
+        parts.append(
+            f'<text class="label" x="{LEFT + 3}" y="{HEIGHT - 6}">{escape(labels[0])}</text>'
+        )
     if len(labels) > 1:
         parts.append(
             f'<text class="label" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'

@@ -31,6 +31,12 @@ from .forms import (
 #: Seats a team game has: the partner of player 1 is picked among the other three.
 TEAM_SEATS = 4
 
+#: A field that takes an amount with decimals (money per unit, "0.05"): the phone's keypad
+#: with a decimal point. Its default is a decimal string, not an int, so it missed NUMERIC
+#: and got the full keyboard (issue 26, item 6).
+DECIMAL = {"inputmode": "decimal", "autocomplete": "off"}
+_DECIMAL_TEXT = re.compile(r"-?[0-9]+(?:[.,][0-9]+)?")
+
 
 def grouped_options(specs: Iterable[OptionSpec]) -> list[tuple[str, list[OptionSpec]]]:
     """The options in the page's groups (English titles for the catalog), in their order."""
@@ -81,6 +87,8 @@ def _option_field(spec: OptionSpec, condition: tuple[str, Any] | None) -> Field:
         return StringField(
             label, default="" if spec.default is None else str(spec.default), render_kw=NUMERIC
         )
+    if _DECIMAL_TEXT.fullmatch(str(spec.default)):
+        return StringField(label, default=str(spec.default), render_kw=DECIMAL)
     return StringField(label, default=str(spec.default))
 
 

@@ -1,0 +1,143 @@
+// The match page of the phone that scores, without a connection (issue 26, item 6). Over plain
+// HTTP (bin/run on the Wi-Fi) there is no service worker to keep other pages, so the match page
+// itself takes what the table may need meanwhile; each waits in the queue like a hand
+// (static/queue.js) and goes by itself, in order, when the connection returns:
+// - the undo of the last hand (the hand struck through until the server has it; its answer,
+//   the match page after the redirect, says "Hand 3 undone", or "Not done: ..." when another
+//   phone changed the match meanwhile);
+// - the correction of one of the latest hands this phone saved, in the page's own form filled
+//   with what it sent for that hand; what was typed for the next hand is put aside meanwhile
+//   and comes back after it ("Clear the form" gives the correction up). A hand this phone did
+//   not save, or one whose form had other fields (another player sat out), needs its page.
+// With a connection the undo form posts and "Correct" opens its page, as they always did.
+// Also here: the match page that the new-match form led to is remembered for that form's Back
+// (static/started.js).
+"use strict";
+(function () {
+  var SK = window.scorekeeper, Q = SK && SK.queue;
+  if (!Q) return;
+  var store = SK.store, $all = SK.$all, SAVED = 8;
+
+  function fixing(page) { return store.get("sk:fixing:" + page); }
+  function savedKey(page) { return "sk:saved:" + page; }
+  function remember(page, n, fields) {
+    if (!n) return;
+    var saved = store.get(savedKey(page)) || {};
+    saved[n] = fields;
+    Object.keys(saved).map(Number).sort(function (a, b) { return b - a; }).slice(SAVED)
+      .forEach(function (old) { delete saved[old]; });
+    store.set(savedKey(page), saved);
+  }
+  function forget(page, n) {
+    var saved = store.get(savedKey(page)) || {};
+    delete saved[n];
+    store.set(savedKey(page), saved);
+  }
+  // The hand an entry stored: a correction's is in its address, a new hand is the answer's latest.
+  function numberOf(item, doc) {
+    var fixed = /\/hands\/(\d+)$/.exec(item.action || "");
+    if (fixed) return Number(fixed[1]);
+    var row = doc.querySelector("#hands .hand-row");
+    return row ? Q.number(row.id.replace("hand-", "")) : null;
+  }
+  function apply(form, page) {
+    var fix = fixing(page);
+    if (!form.dataset.addAction) form.dataset.addAction = form.getAttribute("action");
+    form.setAttribute("action", fix ? fix.action : form.dataset.addAction);
+  }
+  function end(form, page) {
+    store.drop("sk:fixing:" + page);
+    apply(form, page);
+    Q.putAside(form, page, false);
+  }
+
+  function start(link) {
+    var at = Q.here(), form = at.form;
+    if (!form || at.fix || !SK.drafts || !at.section) return false;
+    if (Q.queue(at.page).length || Q.held(at.page) || Q.editing(at.page) || fixing(at.page)) return false;
+    var n = Q.number(link.dataset.fix), saved = (store.get(savedKey(at.page)) || {})[n];
+    if (!saved) return false;
+    var names = {}, values = {};
+    $all(form, "input[name], select[name]").forEach(function (el) { names[el.name] = true; });
+    if (saved.some(function (pair) { return !names[pair[0]]; })) return false;
+    saved.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    $all(form, "input[type=checkbox]").forEach(function (box) { values[box.name] = values[box.name] ? "1" : ""; });
+    $all(form, "input[type=radio]").forEach(function (radio) { if (!(radio.name in values)) values[radio.name] = ""; });
+    Q.putAside(form, at.page, true);
+    store.set("sk:fixing:" + at.page, { n: n, action: link.getAttribute("href"), label: link.dataset.fixTitle });
+    apply(form, at.page);
+    SK.drafts.write(form, values, [], false);
+    Q.showConnection(false, true);
+    Q.render();
+    form.scrollIntoView();
+    return true;
+  }
+
+  function undo(event) {
+    var form = event.target, at = Q.here();
+    if (Q.online() || event.defaultPrevented || !form.matches || !form.matches("form[data-queue=undo]") || !at.page) return false;
+    event.preventDefault();
+    delete form.dataset.sent;
+    if (Q.queue(at.page).length || Q.held(at.page)) { Q.showConnection(true); return true; }
+    var fields = [];
+    $all(form, "input[name]").forEach(function (el) { fields.push([el.name, el.value]); });
+    var item = {
+      key: Q.field(form, "idempotency_key") || Q.newKey(), action: form.getAttribute("action"),
+      fix: true, undo: Q.number(form.dataset.hand), label: form.dataset.label, typed: "",
+      fields: fields, version: Q.number(Q.field(form, "version")), seen: 0, tried: false
+    };
+    if (!Q.keep(at.page, [item])) { Q.showConnection(true); return true; }  // no room on this phone
+    var box = form.closest("details");
+    if (box) box.open = false;
+    Q.showConnection(false, true);
+    Q.render();
+    return true;
+  }
+
+  // The match page that a new-match form led to, for that form's Back (static/started.js):
+  // it comes at once after the form's submit; one opened later was not its answer.
+  function started(page) {
+    var pending = null;
+    try { pending = JSON.parse(sessionStorage.getItem("sk:starting") || "null"); } catch (e) { return; }
+    if (!pending) return;
+    sessionStorage.removeItem("sk:starting");
+    if (pending.from && Date.now() - pending.at < 120000) sessionStorage.setItem("sk:started:" + pending.from, page);
+  }
+
+  SK.fixes = {
+    fixing: fixing,
+    start: start,
+    undo: undo,
+    end: end,
+    // A form sent while it corrects a hand: the entry is that correction.
+    mark: function (item, page) {
+      var fix = fixing(page);
+      if (fix) { item.fix = true; item.label = fix.label; }
+      return !!fix;
+    },
+    // An entry the server stored: what it sent is what a correction of its hand starts from.
+    stored: function (page, item, doc) {
+      if (item.undo) forget(page, item.undo); else remember(page, numberOf(item, doc), item.fields);
+    },
+    // The hand an undo waits to delete is struck through until the server has it.
+    rendered: function (q) {
+      $all(document, "#hands .hand-row.undoing").forEach(function (row) { row.classList.remove("undoing"); });
+      q.forEach(function (item) {
+        var row = item.undo && document.getElementById("hand-" + item.undo);
+        if (row) row.classList.add("undoing");
+      });
+    },
+    cleared: function (form, page) {
+      if (fixing(page)) { store.drop("sk:fixing:" + page); apply(form, page); }
+    }
+  };
+
+  SK.onPage(function () {
+    var at = Q.here();
+    // A correction begun in the form of a page since left is given up (its typing stays in
+    // its page's draft): the form is the next hand's.
+    if (at.form && !at.fix && at.section && fixing(at.page)) end(at.form, at.page);
+    if (at.page) started(at.page);
+    Q.render();  // (queue.js rendered the page before this file was loaded)
+  });
+})();
