@@ -9,7 +9,7 @@ from typing import Any
 
 from .club_form import ClubForm
 from .entry import as_list
-from .errors import RuleError
+from .errors import RuleError, raise_all
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,45 +157,87 @@ def check_round(
     form: ClubForm, present: Sequence[int], tables: object, sitting_out: object
 ) -> RoundPlan:
     """A round the host seats by hand (docs/club.md §4.9): every present player exactly once,
-    at a table of an allowed size or sitting out.
+    at a table of an allowed size or sitting out. Every refusal is collected (docs/club.md §19
+    case 35 names two in one body): one alone is raised as itself, several as
+    :class:`~.errors.RuleErrors` (the first of them, carrying all).
 
     >>> from scorekeeper.rules.club_form import partnership_form
     >>> check_round(partnership_form(), range(1, 9), [[1, 4, 3, 7], [3, 2, 5, 8]], [])
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.RuleError: tables[1][0]: is seated twice
+    scorekeeper.rules.errors.RuleErrors: tables[1][0]: is seated twice
+    >>> from scorekeeper.rules.errors import RuleErrors
+    >>> try:
+    ...     check_round(partnership_form(), range(1, 9), [[1, 4, 3, 7], [3, 2, 5, 8]], [])
+    ... except RuleErrors as refused:
+    ...     print([(e.path, e.code) for e in refused.errors])
+    [('tables[1][0]', 'twice'), ('tables', 'missing')]
     """
     here = set(present)
     seen: set[int] = set()
-    rows = as_list(tables, "tables")
+    refused: list[RuleError] = []
+    rows = as_list(tables, "tables")  # not a list at all: nothing else can be checked
     checked: list[tuple[int, ...]] = []
     for i, row in enumerate(rows):
         path = f"tables[{i}]"
-        table = as_list(row, path)
+        try:
+            table = as_list(row, path)
+        except RuleError as error:
+            refused.append(error)
+            continue
         if not form.seats_lo <= len(table) <= form.seats_hi:
-            if form.seats_lo == form.seats_hi:
-                raise RuleError(
-                    path, "must seat {seats} players", code="bad_size", seats=form.seats_lo
-                )
-            raise RuleError(
-                path,
-                "must seat {low} to {high} players",
-                code="bad_size",
-                low=form.seats_lo,
-                high=form.seats_hi,
-            )
-        checked.append(tuple(_player(x, f"{path}[{j}]", here, seen) for j, x in enumerate(table)))
-    out = [] if sitting_out is None else as_list(sitting_out, "sitting_out")
-    resting = [_player(x, f"sitting_out[{i}]", here, seen) for i, x in enumerate(out)]
+            refused.append(_bad_size(form, path))
+        checked.append(
+            tuple(_collect(refused, x, f"{path}[{j}]", here, seen) for j, x in enumerate(table))
+        )
+    try:
+        out = [] if sitting_out is None else as_list(sitting_out, "sitting_out")
+    except RuleError as error:
+        refused.append(error)
+        out = []
+    resting = [_collect(refused, x, f"sitting_out[{i}]", here, seen) for i, x in enumerate(out)]
     missing = sorted(here - seen)
     if missing:
-        raise RuleError(
-            "tables",
-            "has no place for {players}",
-            code="missing",
-            players=", ".join(map(str, missing)),
+        refused.append(
+            RuleError(
+                "tables",
+                "has no place for {players}",
+                code="missing",
+                players=", ".join(map(str, missing)),
+            )
         )
+    # Bounded: a body of many bad seats answers its first MAX_REFUSALS (the rest follow once
+    # those are mended).
+    raise_all(refused[:MAX_REFUSALS])
     return RoundPlan(tuple(checked), tuple(sorted(resting)))
+
+
+#: The most refusals one round seated by hand answers at once.
+MAX_REFUSALS = 40
+
+
+def _bad_size(form: ClubForm, path: str) -> RuleError:
+    """A table of a size the form does not seat."""
+    if form.seats_lo == form.seats_hi:
+        return RuleError(path, "must seat {seats} players", code="bad_size", seats=form.seats_lo)
+    return RuleError(
+        path,
+        "must seat {low} to {high} players",
+        code="bad_size",
+        low=form.seats_lo,
+        high=form.seats_hi,
+    )
+
+
+def _collect(
+    refused: list[RuleError], value: object, path: str, here: set[int], seen: set[int]
+) -> int:
+    """:func:`_player`, its refusal added to ``refused`` (0 stands for the refused seat)."""
+    try:
+        return _player(value, path, here, seen)
+    except RuleError as error:
+        refused.append(error)
+        return 0
 
 
 def _player(value: object, path: str, here: set[int], seen: set[int]) -> int:

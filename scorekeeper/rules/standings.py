@@ -62,6 +62,7 @@ __all__ = [
     "StandingsRules",
     "TableResult",
     "Transfer",
+    "counted_rounds",
     "VpTable",
     "figure",
     "read_standings_rules",
@@ -185,7 +186,7 @@ def standings(
     >>> [(row.place, row.name, figure(row.value)) for row in night.rows]
     [(1, 'Ana', '640'), (1, 'Cy', '640'), (3, 'Ben', '510'), (3, 'Di', '510')]
     """
-    counted = _counted(rules, rounds, after_round)
+    counted = counted_rounds(rules, rounds, after_round)
     lines: dict[int, list[RoundEntry]] = {number: [] for number, _ in players}
     live = False
     for round_ in counted:
@@ -204,9 +205,24 @@ def standings(
     return Standings(_ranked(rules, unranked), shown_after, live, rules.formula)
 
 
-def _counted(
-    rules: StandingsRules, rounds: Sequence[RoundResults], after_round: int | None
+def counted_rounds(
+    rules: StandingsRules, rounds: Sequence[RoundResults], after_round: int | None = None
 ) -> list[RoundResults]:
+    """The rounds the standings count, in order: the closed ones, and the round in play when
+    ``live_round`` is ``show``; with ``after_round`` the closed ones up to it (docs/club.md
+    §9.6, §14). The room's settle-up counts the same (§11).
+
+    >>> from scorekeeper.rules.club_form import ClubForm
+    >>> form = ClubForm(4, 4, 4, True, False, ("rotating-partners",), ("points", "wins"), True)
+    >>> hide = read_standings_rules(form, {"live_round": "hide"})
+    >>> rounds = [RoundResults(n, s, (), (), ()) for n, s in [(1, "closed"), (2, "playing"),
+    ...                                                       (3, "planned")]]
+    >>> [r.number for r in counted_rounds(hide, rounds)]
+    [1]
+    >>> [r.number for r in counted_rounds(read_standings_rules(form, None), rounds)]
+    [1, 2]
+    """
+
     def counts(round_: RoundResults) -> bool:
         if after_round is not None:
             return round_.status == "closed" and round_.number <= after_round

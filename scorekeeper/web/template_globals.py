@@ -11,7 +11,7 @@ from flask import Flask
 
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
-from . import page, partners
+from . import club_page, page, partners
 from .contract import script_contract
 from .hand_parts import hand_parts
 
@@ -21,6 +21,7 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "inline_css": inline_css,
     "script_contract": script_contract,
     # The match page.
+    "club_banner": club_page.club_banner,
     "totals_chart": page.totals_chart,
     "members_text": page.members_text,
     "team_members": page.team_members,

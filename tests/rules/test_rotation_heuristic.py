@@ -278,6 +278,22 @@ def test_case_35_round_seated_by_hand() -> None:
     assert ok == RoundPlan(((1, 4, 6, 7),), (2, 3, 5, 8))
 
 
+def test_case_35_every_refusal_of_one_body() -> None:
+    """docs/club.md §19 case 35: ONE body is refused at both ``tables[1][0]`` (P3 twice) and
+    ``tables`` (P6 has no place)."""
+    from scorekeeper.rules.errors import RuleErrors
+
+    with pytest.raises(RuleErrors) as caught:
+        check_round(FOUR, range(1, 9), [[1, 4, 3, 7], [3, 2, 5, 8]], [])
+    assert [(e.path, e.code) for e in caught.value.errors] == [
+        ("tables[1][0]", "twice"),
+        ("tables", "missing"),
+    ]
+    with pytest.raises(RuleErrors) as sized:
+        check_round(FOUR, range(1, 9), [[1, 4, 3, 7], [2, 5, 6]], [8, 8])
+    assert [e.path for e in sized.value.errors] == ["tables[1]", "sitting_out[1]"]
+
+
 def test_balance_of_a_round_seated_by_hand() -> None:
     """docs/club.md §4.8: a partner twice counts one repeat; who never met is counted."""
     rounds = [RoundPlan(((1, 2, 3, 4),), (5,)), RoundPlan(((1, 5, 3, 4),), (2,))]
