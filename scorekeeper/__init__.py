@@ -45,6 +45,7 @@ def create_app(config: Any = None) -> Flask:
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp
+    from .club import bp as club_bp
     from .errors import bp as errors_bp
     from .groups import bp as groups_bp
     from .i18n.switch import bp as i18n_bp
@@ -57,6 +58,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(main_bp)
     app.register_blueprint(matches_bp)
     app.register_blueprint(groups_bp)
+    app.register_blueprint(club_bp)  # club nights' pages (docs/club.md §18)
     app.register_blueprint(api_bp)
     app.register_blueprint(tools_bp)
     app.register_blueprint(health.bp)

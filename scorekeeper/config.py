@@ -74,6 +74,10 @@ class Config:
     # Per address: every opening of a scorekeeper link (page and button) or a group's private
     # link: 40 phones of a room joining within a minute open and tap 80 times.
     RATELIMIT_JOINS = "120 per minute;1200 per hour"
+    # Per address: a club night's table and player codes exchanged for keys (docs/club.md §17),
+    # the API's ``POST .../keys`` and the card pages' buttons together: 40 players scanning
+    # their cards at once pass.
+    RATELIMIT_CLUB_KEYS = "120 per minute;600 per hour"
     # Requests refused for their credential (a wrong edit token, code or key), per presented
     # credential and match, and per address; a right credential is never refused for them.
     RATELIMIT_FAILED_TOKENS = "20 per minute;100 per hour"

@@ -27,6 +27,7 @@ BLUEPRINTS: dict[str, str] = {
     "api": "scorekeeper.api",
     "tools": "scorekeeper.tools",
     "main": "scorekeeper.main",
+    "club": "scorekeeper.club",
     "errors": "scorekeeper.errors",
     "i18n-switch": "scorekeeper.i18n.switch",
 }

@@ -17,6 +17,7 @@ from flask import Response, jsonify
 from .. import service
 from ..i18n import message_of, rule_message
 from ..rules import RuleError
+from ..rules.errors import RuleErrors
 from . import bp
 
 
@@ -27,8 +28,12 @@ def error_response(status: int, errors: Mapping[str, list[str]]) -> tuple[Respon
 
 @bp.errorhandler(RuleError)
 def rule_error(error: RuleError) -> tuple[Response, int]:
-    """An entry the rules refuse: 422 naming the field."""
-    return error_response(422, {error.path or "_": [rule_message(error)]})
+    """An entry the rules refuse: 422 naming the field; several refusals of one body
+    (:class:`RuleErrors`, docs/club.md §19 case 35) name every field."""
+    errors: dict[str, list[str]] = {}
+    for each in error.errors if isinstance(error, RuleErrors) else (error,):
+        errors.setdefault(each.path or "_", []).append(rule_message(each))
+    return error_response(422, errors)
 
 
 @bp.errorhandler(service.NotFound)

@@ -294,6 +294,10 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
         "created_at": _iso(match.created_at),
         "updated_at": _iso(match.updated_at),
     }
+    # A club night's fields (docs/club.md §14 "Matches of a club night"): over by §7.2.
+    from .club import club_fields  # here: api.club imports this module
+
+    answer |= club_fields(match, state)
     if shown is None:
         del answer["hands"]
     return answer

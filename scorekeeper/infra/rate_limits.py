@@ -80,6 +80,20 @@ def joins(view: View) -> View:
     return limited
 
 
+#: Club nights (docs/club.md §17): exchanging a table's or a player's code for a key, per
+#: address, the API's ``POST .../keys`` and the card pages' buttons (POST) in one count. A room
+#: behind one Wi-Fi address (40 players scanning their cards at once) passes; these count
+#: toward no other limit (creating a night, a preview and a round start count as new matches:
+#: :data:`new_matches`). ``RATELIMIT_CLUB_KEYS`` may set another figure.
+CLUB_KEYS = "120 per minute;600 per hour"
+club_keys = limiter.shared_limit(
+    lambda: str(current_app.config.get("RATELIMIT_CLUB_KEYS") or CLUB_KEYS),
+    scope="club-keys",
+    methods=["POST"],
+    error_message=TOO_MANY,
+)
+
+
 def init_app(app: Flask) -> None:
     """Bind the limiter to ``app`` (its Redis client with short timeouts), say ``Retry-After``
     on its refusals and count the refusals for a credential."""

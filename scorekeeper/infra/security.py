@@ -31,7 +31,9 @@ CONTENT_SECURITY_POLICY = (
 #: The session keys whose values are secrets: the edit tokens this phone holds
 #: and its groups' keys (:mod:`scorekeeper.web.session`).
 #: The cookie is signed, not encrypted, so an answer that sets it carries them.
-SECRET_SESSION_KEYS = ("tokens", "group_keys")
+# A club night's host tokens, table and player keys and the cards' codes
+# (scorekeeper.web.club_memory, docs/club.md §1) are secrets of the same kind.
+SECRET_SESSION_KEYS = ("tokens", "group_keys", "club_hosts", "club_keys", "club_codes")
 
 
 def add_security_headers(response: Response) -> Response:

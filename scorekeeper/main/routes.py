@@ -9,6 +9,7 @@ from flask import render_template, url_for
 from .. import service
 from ..rules import FINISHED, RuleError
 from ..rules.variants import find_variant
+from ..web.club_memory import home_nights
 from ..web.session import key_for, opened_groups, opened_matches, token_for
 from . import bp
 
@@ -87,4 +88,6 @@ def _groups() -> list[OpenedGroup]:
 @bp.get("/")
 def index() -> str:
     """The home page: start a match or a group, or go back to one this phone has opened."""
-    return render_template("index.html", opened=_opened(), groups=_groups())
+    return render_template(
+        "index.html", opened=_opened(), groups=_groups(), club_nights=home_nights()
+    )

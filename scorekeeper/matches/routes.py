@@ -200,7 +200,13 @@ def _match_page(public_id: str, args: Any) -> tuple[str, int]:
     state = service.state_of(match)
     form = None
     # A stored hand the rules refuse (docs/rules.md §7) is corrected or undone before any other.
-    if token_for(public_id) and state.status != FINISHED and not state.problems:
+    # A club night's match over by its round's limit (docs/club.md §7.2) takes no more hands.
+    if (
+        token_for(public_id)
+        and state.status != FINISHED
+        and not state.problems
+        and not service.match_limit_view(match).over
+    ):
         table = table_of(match, state.active)
         form = _hand_form(table, match, query_prefill(table, args))
         form.tools = _tool_link(public_id, args)

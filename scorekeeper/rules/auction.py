@@ -39,6 +39,7 @@ from .auction_hands import (
     read_units_hand,
 )
 from .cards import Suit
+from .club_form import ClubForm, individual_form
 from .entry import as_object
 from .errors import RuleError
 from .facts import Contract as Bid
@@ -391,6 +392,31 @@ class Auction(Variant):
         if options["all_pass_pays"] and not options["kitty"]:
             raise RuleError("rules.all_pass_pays", "needs the kitty (kitty: true)", code="needs")
         return options
+
+    def club_form(self, options: Mapping[str, Any], table_size: int | None) -> ClubForm:
+        """Tables of 3 to 6, each for himself (three play each hand), ``table_size`` the
+        preferred size (default 4); kept in units with ``scoring: units`` (docs/club.md §4.1,
+        §2.3).
+
+        >>> form = Auction().club_form({"scoring": "units"}, None)
+        >>> form.seats_lo, form.seats_hi, form.preferred, form.units, form.formulas
+        (3, 6, 4, True, ('units', 'wins'))
+        >>> Auction().club_form({"scoring": "units"}, 7)
+        Traceback (most recent call last):
+        ...
+        scorekeeper.rules.errors.RuleError: rotation.table_size: must be at most 6
+        """
+        low, high = self.player_counts[0], self.player_counts[-1]
+        size = 4 if table_size is None else table_size
+        if size < low:
+            raise RuleError(
+                "rotation.table_size", "must be at least {low}", code="too_small", low=low
+            )
+        if size > high:
+            raise RuleError(
+                "rotation.table_size", "must be at most {high}", code="too_large", high=high
+            )
+        return individual_form(low, high, size, units=options.get("scoring", UNITS) == UNITS)
 
     def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
         """The contract, then in units the outcome (or the bidder's points), in points every

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -39,6 +39,38 @@ class RuleError(ValueError):
         moved = RuleError(path, self.template, code=self.code, **self.params)
         moved.hand = self.hand
         return moved
+
+
+class RuleErrors(RuleError):
+    """Several refusals of one entry, each naming its field (docs/club.md §19 case 35: a round
+    seated by hand is refused at ``tables[1][0]`` *and* at ``tables``). It is the first of them
+    to anyone who reads one :class:`RuleError`; ``errors`` holds them all, in order.
+
+    >>> both = RuleErrors([RuleError("a", "is wrong"), RuleError("b", "is missing")])
+    >>> both.path, [e.path for e in both.errors]
+    ('a', ['a', 'b'])
+    """
+
+    def __init__(self, errors: Sequence[RuleError]) -> None:
+        if not errors:
+            raise ValueError("RuleErrors needs at least one refusal")
+        first = errors[0]
+        super().__init__(first.path, first.template, code=first.code, **first.params)
+        self.hand = first.hand
+        self.errors: tuple[RuleError, ...] = tuple(errors)
+
+    def under(self, prefix: str) -> RuleError:
+        """Every refusal moved under ``prefix``."""
+        return RuleErrors([error.under(prefix) for error in self.errors])
+
+
+def raise_all(errors: Sequence[RuleError]) -> None:
+    """Raise the refusals collected, if any: one alone as itself, several as
+    :class:`RuleErrors`."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise RuleErrors(errors)
 
 
 class MatchOverError(ValueError):

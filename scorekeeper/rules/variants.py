@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from .club_form import ClubForm, no_table_size, seats_form
 from .errors import MatchOverError, RuleError, for_hand
 from .facts import HandFacts
 from .match import MatchState, Setup, read_setup
@@ -78,6 +79,43 @@ class Variant(ABC):
     def partnerships(self, options: Mapping[str, Any], player_count: int) -> bool:
         """Whether this table plays in two teams."""
         return False
+
+    def club_form(self, options: Mapping[str, Any], table_size: int | None) -> ClubForm:
+        """The form at a club table of this variant with ``options`` (resolved), for a club
+        night (docs/club.md §4.1); ``table_size`` is the night's ``rotation.table_size``.
+
+        The default fits a form with one seat count: no ``table_size`` is taken, four seats in
+        two teams rotate partners, any other table rotates its players. A form with several
+        seat counts overrides it (auction, Pinnacola): a table size is then required and must
+        be one of its counts.
+
+        >>> find_variant("pinochle-4").club_form({"partnerships": False}, None).schemes
+        ('rotating-tables',)
+        >>> find_variant("pinochle-3").club_form({}, 3)
+        Traceback (most recent call last):
+        ...
+        scorekeeper.rules.errors.RuleError: rotation.table_size: is not taken by this form
+        """
+        counts = self.player_counts
+        if len(counts) == 1:
+            no_table_size(table_size)
+            seats = counts[0]
+            return seats_form(seats, self.partnerships(options, seats))
+        if table_size is None:
+            raise RuleError(
+                "rotation.table_size",
+                "is required for this form: one of {sizes}",
+                code="required",
+                sizes=", ".join(map(str, counts)),
+            )
+        if table_size not in counts:
+            raise RuleError(
+                "rotation.table_size",
+                "must be one of {sizes}",
+                code="bad_choice",
+                sizes=", ".join(map(str, counts)),
+            )
+        return seats_form(table_size, self.partnerships(options, table_size))
 
     def setup(
         self, players: object, teams: object = None, rules: object = None, dealer: object = None

@@ -21,7 +21,12 @@ One module per concern, each re-exported here:
 - :mod:`.joining`: sharing the scoring (the scorekeeper links' codes, the joined phones' keys);
 - :mod:`.groups`: a group and its roster; :mod:`.placing`: a match played in a group;
 - :mod:`.almanac`: a group's summaries, history, records, money and ratings (of a season);
-- :mod:`.payups`: the nights a group marked paid up, from which its settle-up counts.
+- :mod:`.payups`: the nights a group marked paid up, from which its settle-up counts;
+- club nights (docs/club.md): :mod:`.club_body` (a night's body read, a preview),
+  :mod:`.club_setup` (create; the frame of a night write), :mod:`.club_edit` (draw again, a
+  round by hand, re-plan, settings), :mod:`.club_rounds` (start, time, close, finish, codes, keys),
+  :mod:`.club_adjust` (adjustments), :mod:`.club_reading` (the night, its standings, ETag,
+  a table's round, a match's club place), :mod:`.club_limits` (a club match's end, §7.2).
 
 Tests that change a module's setting patch it where it is read (e.g. ``service.almanac``'s
 ``SUMMARY_REBUILD_HANDS``), not here.
@@ -41,6 +46,36 @@ from .almanac import (
     group_records,
     summary_of,
 )
+from .club_adjust import AdjustmentView, add_adjustment, delete_adjustment
+from .club_body import preview_schedule
+from .club_common import check_host, is_host, night_by_id, night_to_read
+from .club_edit import patch_night, put_round, redraw, replan
+from .club_limits import LimitView, match_limit_view
+from .club_reading import (
+    ClubPlace,
+    ClubSpot,
+    NightView,
+    StandingsView,
+    TableNow,
+    adjustments_of,
+    club_nights_by,
+    club_of_match,
+    club_spot_of,
+    night_etag,
+    night_standings,
+    night_view,
+    table_now,
+)
+from .club_rounds import (
+    call_time,
+    close_round,
+    exchange_code,
+    finish_night,
+    new_code,
+    night_key_role,
+    start_round,
+)
+from .club_setup import CreatedNight, create_club_night
 from .groups import (
     NIGHT_STARTS_HOUR,
     add_player,
@@ -76,6 +111,7 @@ from .joining import (
 from .matches import (
     MAX_HANDS,
     add_hand,
+    build_match,
     create_match,
     delete_last_hand,
     finish_match,
@@ -110,6 +146,43 @@ from .replaying import hand_count, memo, per_hand, settlement, setup_of, sitting
 from .writing import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, Checked
 
 __all__ = [
+    "AdjustmentView",
+    "ClubPlace",
+    "ClubSpot",
+    "CreatedNight",
+    "LimitView",
+    "NightView",
+    "StandingsView",
+    "TableNow",
+    "add_adjustment",
+    "adjustments_of",
+    "build_match",
+    "call_time",
+    "check_host",
+    "close_round",
+    "club_nights_by",
+    "club_of_match",
+    "club_spot_of",
+    "create_club_night",
+    "delete_adjustment",
+    "exchange_code",
+    "finish_night",
+    "is_host",
+    "match_limit_view",
+    "new_code",
+    "night_by_id",
+    "night_etag",
+    "night_key_role",
+    "night_standings",
+    "night_to_read",
+    "night_view",
+    "patch_night",
+    "preview_schedule",
+    "put_round",
+    "redraw",
+    "replan",
+    "start_round",
+    "table_now",
     "token_role",
     "scorers",
     "remove_scorer",

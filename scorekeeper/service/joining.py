@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import JoinCode, Match, ScorerKey, utcnow
+from ..models import ClubTable, JoinCode, Match, ScorerKey, utcnow
 from ..rules.entry import unstorable
-from .outcomes import NotFound, Unauthorized
+from .outcomes import Conflict, NotFound, Unauthorized
 from .reading import check_edit_token, check_public_id, check_token, hash_token
 from .writing import UnitOfWork, lock_match
 
@@ -52,6 +52,13 @@ def make_join_code(public_id: str, token: str | None, *, hands_over: bool) -> tu
     change."""
     with UnitOfWork() as uow:
         match = lock_match(public_id)
+        if hands_over and _in_club_night(match):
+            check_token(match, token)
+            # docs/club.md §1: a hand-over would delete the host's and the table's keys.
+            raise Conflict(
+                "a club night's match cannot be handed over: the host and the table keep"
+                " scoring it (let another phone score too instead)"
+            )
         (check_edit_token if hands_over else check_token)(match, token)
         now = utcnow()
         db.session.execute(
@@ -80,6 +87,12 @@ def make_join_code(public_id: str, token: str | None, *, hands_over: bool) -> tu
         )
         uow.commit()
     return code, expires
+
+
+def _in_club_night(match: Match) -> bool:
+    """Whether the match is played at a table of a club night (docs/club.md §8)."""
+    found = db.session.scalar(sa.select(ClubTable.id).where(ClubTable.match_id == match.id))
+    return found is not None
 
 
 def withdraw_join_codes(public_id: str, token: str | None) -> int:

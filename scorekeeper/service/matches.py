@@ -20,6 +20,7 @@ from ..rules.match import Problem
 from ..rules.replay import problem_of
 from ..rules.revisions import split_carried
 from ..rules.variants import find_variant
+from .club_limits import in_closed_round, over_before_new_hand
 from .outcomes import Conflict, NotFound, Respond, Written
 from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
@@ -63,6 +64,39 @@ def create_match(
     (kept only when it has hands and the rules did not end it themselves). ``group``: the group
     the match is played in (its token checked, its seats put on the roster, in the same
     transaction)."""
+    with UnitOfWork() as uow:
+        match, token = build_match(
+            variant,
+            players,
+            teams,
+            rules,
+            dealer,
+            carried=carried,
+            hands=hands,
+            finished=finished,
+            group=group,
+        )
+        uow.commit()
+    return match, token
+
+
+def build_match(
+    variant: object,
+    players: object,
+    teams: object = None,
+    rules: object = None,
+    dealer: object = None,
+    *,
+    carried: Mapping[str, Any] | None = None,
+    hands: Sequence[Mapping[str, Any]] = (),
+    finished: bool = False,
+    group: GroupPlace | None = None,
+    hand_limit: int | None = None,
+    extra_on_tie: bool = False,
+) -> tuple[Match, str]:
+    """:func:`create_match` inside the caller's transaction (added to the session, not
+    committed): a club night's round start builds all its tables' matches in one unit of work
+    (docs/club.md §7.1). ``hand_limit``, ``extra_on_tie``: the round's end (§7.2)."""
     found = find_variant(variant)
     setup = found.setup(players, teams, rules, dealer)
     if carried:
@@ -90,17 +124,18 @@ def create_match(
         token_hash=hash_token(token),
         created_at=now,
         updated_at=now,
+        hand_limit=hand_limit,
+        extra_on_tie=extra_on_tie,
+        time_hands=None,
     )
     match.hands = [
         Hand(number=number, input=entry, created_at=now)
         for number, entry in enumerate(entries, start=1)
     ]
-    with UnitOfWork() as uow:
-        db.session.add(match)
-        if group is not None:
-            state = played or found.play(setup, [])
-            place_in_group(match, group, finish(state) if match.finished else state)
-        uow.commit()
+    db.session.add(match)
+    if group is not None:
+        state = played or found.play(setup, [])
+        place_in_group(match, group, finish(state) if match.finished else state)
     return match, token
 
 
@@ -162,6 +197,10 @@ def add_hand(
             if isinstance(refusal, MatchOverError):
                 raise Conflict("the match is over: no more hands can be added") from refusal
             raise
+        if over_before_new_hand(match, replayed.state):
+            # A club night's hand limit or called time (docs/club.md §7.2): the columns are
+            # on the match row, so this asks nothing more of the database.
+            raise Conflict("this round's match is over")
 
         def apply(locked: Match) -> None:
             # The version, re-checked under the lock, says the hands are the ones replayed.
@@ -241,13 +280,16 @@ def delete_last_hand(
     respond: Respond | None = None,
 ) -> Written:
     """Undo hand ``number``, which must be the last (:class:`Conflict` otherwise); reopens a
-    finished match."""
+    finished match, except a club night's match whose round is closed (docs/club.md §7.2:
+    the close ends it, whatever its hands)."""
+    closed: list[bool] = [False]
 
     def apply(locked: Match) -> None:
         db.session.delete(_hand(locked, number))
-        locked.finished = False
+        locked.finished = closed[0]
 
     def change(match: Match) -> Checked:
+        closed[0] = in_closed_round(match)
         stored = stored_inputs(match)
         _check_number(number, len(stored))
         if number != len(stored):
@@ -258,8 +300,8 @@ def delete_last_hand(
                 number=number,
             )
         # Lenient: undoing the hands after a refused one must work (docs/rules.md §7). Not
-        # finished: the undo reopens the match.
-        replayed = resumed(match, stored[:-1], strict=False, finished=False)
+        # finished: the undo reopens the match (unless its club round is closed).
+        replayed = resumed(match, stored[:-1], strict=False, finished=closed[0])
         return Checked(replayed.state, apply, replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)

@@ -54,7 +54,7 @@ def add_match_to_group(
             raise RuleError(
                 "match", "this match is in another group already", code="in_another_group"
             )
-        _place(group, match, state_of(match), {})
+        place_on_roster(group, match, state_of(match), {})
         return match
 
     return group_write(public_id, token, change)
@@ -90,11 +90,15 @@ def place_in_group(match: Match, place: GroupPlace, state: MatchState) -> None:
     group = lock_group(place.public_id)
     check_group_token(group, place.token)
     db.session.flush()  # the match's id
-    _place(group, match, state, place.seats)
+    place_on_roster(group, match, state, place.seats)
 
 
-def _place(group: Group, match: Match, state: MatchState, seats: Mapping[str, int]) -> None:
-    """Put ``match`` in ``group``: each seat stands for the roster player ``seats`` names, or
+def place_on_roster(
+    group: Group, match: Match, state: MatchState, seats: Mapping[str, int]
+) -> None:
+    """Put ``match`` in ``group`` (locked by the caller, who has checked the right to write to
+    it: the group's token, or a club night of the group starting a round, docs/club.md §7.1):
+    each seat stands for the roster player ``seats`` names, or
     else the one its name finds (a merged name finds the player it was merged into), or else a
     new one. Two seats may not stand for one player (refused at ``players[i]``)."""
     players = roster(group)

@@ -69,7 +69,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import Group, Hand, IdempotentWrite, Match, as_utc, utcnow
+from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utcnow
 from ..rules import MatchState, RuleError
 from ..rules.entry import unstorable
 from . import replay_cache, replaying
@@ -327,7 +327,7 @@ def _kept() -> tuple[Any, ...]:
     return (column(IdempotentWrite.id), column(IdempotentWrite.created_at))
 
 
-_Locked = TypeVar("_Locked", Match, Group)
+_Locked = TypeVar("_Locked", Match, Group, ClubNight)
 
 
 @functools.cache
@@ -439,3 +439,16 @@ def lock_group(public_id: str) -> Group:
         raise NotFound("there is no group with this id")
     group: Group = row[0]
     return group
+
+
+def lock_club_night(public_id: str) -> ClubNight:
+    """The club night whose private id this is, locked for the rest of the transaction (as
+    :func:`lock_match` a match): every night write runs on it (docs/club.md §14); hand writes
+    never do (§9.7)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise NotFound("there is no club night with this id")
+    row = _lock_row(ClubNight, public_id, ClubNight.version, _fresh_select(ClubNight, True))
+    if row is None:
+        raise NotFound("there is no club night with this id")
+    night: ClubNight = row[0]
+    return night

@@ -11,7 +11,7 @@ from flask import Flask
 
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
-from . import page, partners
+from . import club_page, page, partners
 from .contract import script_contract
 from .forms import refused_text
 from .hand_parts import hand_parts
@@ -22,6 +22,7 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "inline_css": inline_css,
     "script_contract": script_contract,
     # The match page.
+    "club_banner": club_page.club_banner,
     "totals_chart": page.totals_chart,
     "members_text": page.members_text,
     "winner_text": page.winner_text,

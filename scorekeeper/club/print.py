@@ -1,0 +1,512 @@
+"""The club night's printable sheets (docs/club.md §13): the rotation chart, a round's tally
+sheets, the player cards (the host's with each player's scoring QR), the table tents and the
+results.
+
+HTML that prints on A4 and US Letter alike: ``static/club_print.css`` keeps everything inside
+186 mm x 255 mm (A4's width and Letter's height less 12 mm margins); the browser's print (and
+its "Save as PDF") does the rest: no server-side PDF, no new dependency. The figures come from
+the service's §14 answers, as the TV's do (:mod:`.tv`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from flask import Response, abort, render_template, request
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug.routing import BuildError
+
+from .. import service
+from ..infra.security import external_url, no_store
+from ..models import ClubNight
+from ..rules import RuleError
+from ..rules.standings import figure
+from ..rules.table import Entry
+from ..rules.variants import find_variant
+from ..web.club_memory import codes_of, host_token
+from ..web.qr import qr_svg
+from . import bp
+from .tv import (
+    as_json,
+    names_of,
+    night_or_404,
+    partnerships,
+    place_text,
+    round_figure,
+    round_of,
+    seat_players,
+    sides_of,
+    when,
+)
+from .words import balance_sentences, seat_line
+
+#: Tally-sheet rows when the round has no hand count (§13: "round.hands rows, or 12").
+TALLY_ROWS = 12
+#: At most this many hand rows keep a tally sheet to half a sheet (two per page, §13).
+HALF_ROWS = 14
+#: At most this many rounds keep a player card to half a sheet (two per page, §13).
+HALF_CARD_ROUNDS = 9
+#: Seat names at four seats (docs/club.md §3).
+COMPASS = {1: "N", 2: "E", 3: "S", 4: "W"}
+
+
+def _page(template: str, *, secret: bool = False, **context: Any) -> Response:
+    """A print page; ``secret``: it shows codes (the host's pages), so no cache keeps it."""
+    response = Response(render_template(template, printed=datetime.now(UTC), **context))
+    return no_store(response) if secret else response
+
+
+def _locked(night: ClubNight) -> Response:
+    """403: this phone holds no host token that works (ask for the private link, §1)."""
+    return no_store(Response(render_template("club/locked.html", night=night), 403))
+
+
+def _host_night(public_id: str) -> ClubNight:
+    """The night of a private id whose host token this phone holds; else 404 or 403."""
+    try:
+        night = service.night_by_id(public_id)
+    except service.NotFound:
+        abort(404)
+    token = host_token(public_id)
+    if token is None or not service.is_host(night, token):
+        abort(_locked(night))
+    return night
+
+
+def _join_url(kind: str, read_id: str, number: int, code: str) -> str:
+    """A card's join link (table or player), absolute, for its QR code."""
+    endpoint = "club.table_join" if kind == "table" else "club.player_join"
+    try:
+        return external_url(endpoint, read_id=read_id, number=number, code=code)
+    except BuildError:  # the pages' module not loaded: the same path, by hand
+        letter = "t" if kind == "table" else "p"
+        return f"{request.host_url.rstrip('/')}/cr/{read_id}/{letter}/{number}/join?code={code}"
+
+
+def seat_name(seat: int, seats: int) -> str:
+    """A seat as the sheets name it: "1 N" at four seats (docs/club.md §3), else its number."""
+    return f"{seat} {COMPASS[seat]}" if seats == 4 and seat in COMPASS else str(seat)
+
+
+def _seat_label(number: int, names: Mapping[int, str]) -> str:
+    return f"{number}·{names.get(number, '?')}"
+
+
+# --- The rotation chart --------------------------------------------------------------------------
+
+
+@dataclass
+class ChartRound:
+    """One round's row of the chart: a cell per table, then the sit-outs."""
+
+    number: int
+    cells: list[str]
+    out: list[str]
+
+
+def chart_context(night: ClubNight) -> dict[str, Any]:
+    """Rounds x tables, then each player's table and seat per round (§13)."""
+    view = as_json(service.night_view(night))
+    names = names_of(view)
+    rounds = view.get("rounds") or []
+    table_count = max((len(r.get("tables") or []) for r in rounds), default=0)
+    grid = []
+    where: dict[int, dict[int, str]] = {n: {} for n in names}
+    for item in rounds:
+        number = int(item["number"])
+        cells = [""] * table_count
+        for table in item.get("tables") or []:
+            players = seat_players(table)
+            cells[int(table["table"]) - 1] = seat_line(players, names, partnerships(view))
+            for seat, player in enumerate(players, start=1):
+                where.setdefault(player, {})[number] = _(
+                    "T%(table)s · %(seat)s",
+                    table=table["table"],
+                    seat=seat_name(seat, len(players)),
+                )
+        for player in item.get("sitting_out") or []:
+            where.setdefault(int(player), {})[number] = _("out")
+        for player in item.get("absent") or []:
+            where.setdefault(int(player), {})[number] = _("absent")
+        grid.append(
+            ChartRound(
+                number=number,
+                cells=cells,
+                out=[_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+            )
+        )
+    numbers = [int(r["number"]) for r in rounds]
+    by_player = [
+        (_seat_label(n, names), [where.get(n, {}).get(r, "") for r in numbers])
+        for n in sorted(names)
+    ]
+    return {
+        "night": night,
+        "view": view,
+        "grid": grid,
+        "table_count": table_count,
+        "numbers": numbers,
+        "by_player": by_player,
+    }
+
+
+@bp.get("/cr/<read_id>/print/chart")
+def print_chart(read_id: str) -> Response:
+    """The rotation chart (§13)."""
+    return _page("club/print_chart.html", **chart_context(night_or_404(read_id)))
+
+
+# --- A round's tally sheets ----------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """One table's tally sheet."""
+
+    table: int
+    seats: list[tuple[str, int, str]]
+    sides: list[str]
+    dealer: str
+    board_qr: Any = None
+    board_url: str | None = None
+
+
+def tally_columns(night: ClubNight, players: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The tally grid's columns: those of the hand (dealer, the contract...) and those of each
+    side, as the form's hand is typed in (its :class:`~scorekeeper.rules.table.Entry`: the
+    variant knows its table, the page does not test its name)."""
+    variant = find_variant(night.variant)
+    try:
+        entry = variant.table(variant.setup(list(players), rules=night.options)).entry
+    except RuleError:  # a seating the form would refuse: the plainest grid
+        entry = Entry.MELD_AND_TRICKS
+    contract = [_("Dealer"), _("Bidder"), _("Bid"), _("Trump")]
+    if entry is Entry.WIDOW_BID:
+        return [*contract, _("Meld"), _("Tricks")], [_("Score"), _("Total")]
+    if entry is Entry.PARTNERSHIP_BID:
+        return contract, [_("Meld"), _("Tricks"), _("Total")]
+    if entry is Entry.RUMMY_DEAL:
+        return [_("Dealer")], [_("Points"), _("Total")]
+    return [_("Dealer")], [_("Meld"), _("Tricks"), _("Total")]
+
+
+def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
+    """One sheet per table of round ``number`` (§13)."""
+    view = as_json(service.night_view(night))
+    item = round_of(view, number)
+    if item is None:
+        abort(404)
+    names = names_of(view)
+    started = item.get("status") in {"playing", "closed"}
+    sheets = []
+    for table in item.get("tables") or []:
+        players = seat_players(table)
+        sides = sides_of(view, table)
+        match = table.get("match")
+        url = external_url("matches.board", public_id=match) if started and match else None
+        sheets.append(
+            Tally(
+                table=int(table["table"]),
+                seats=[
+                    (seat_name(i, len(players)), p, names.get(p, "?"))
+                    for i, p in enumerate(players, start=1)
+                ],
+                sides=[" & ".join(_seat_label(p, names) for p in side) for side in sides],
+                dealer=_seat_label(players[0], names) if players else "",
+                board_url=url,
+                board_qr=qr_svg(url, _("Scoreboard link")) if url else None,
+            )
+        )
+    hands = (view.get("round") or {}).get("hands")
+    rows = int(hands) if hands else TALLY_ROWS
+    first = (item.get("tables") or [{}])[0]
+    shared, per_side = tally_columns(night, [names.get(p, str(p)) for p in seat_players(first)])
+    return {
+        "night": night,
+        "view": view,
+        "number": number,
+        "total": len(view.get("rounds") or []),
+        "sheets": sheets,
+        "rows": rows,
+        "half": rows <= HALF_ROWS,
+        "shared_columns": shared,
+        "side_columns": per_side,
+        "sitting_out": [_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+    }
+
+
+@bp.get("/cr/<read_id>/print/round/<int:number>")
+def print_round(read_id: str, number: int) -> Response:
+    """Round ``number``'s tally sheets, two to a page (§13)."""
+    return _page("club/print_round.html", **tally_context(night_or_404(read_id), number))
+
+
+# --- The player cards ----------------------------------------------------------------------------
+
+
+@dataclass
+class CardRow:
+    """One round on a player's card."""
+
+    round: int
+    table: str = ""
+    seat: str = ""
+    partners: str = ""
+    opponents: str = ""
+    out: str = ""
+    score: str = ""
+    running: str = ""
+
+
+@dataclass
+class Card:
+    """A player's card."""
+
+    number: int
+    name: str
+    rows: list[CardRow] = field(default_factory=list)
+    total: str = ""
+    qr: Any = None
+
+
+def _played(standings: Mapping[str, Any]) -> dict[int, dict[int, dict[str, Any]]]:
+    """Each player's §14 round entries by round number (closed rounds only: a card is not a
+    live board)."""
+    found: dict[int, dict[int, dict[str, Any]]] = {}
+    for row in standings.get("rows") or []:
+        entries = found.setdefault(int(row["player"]), {})
+        for entry in row.get("rounds") or []:
+            if not entry.get("live"):
+                entries[int(entry["round"])] = dict(entry)
+    return found
+
+
+def _card_line(
+    view: Mapping[str, Any], item: Mapping[str, Any], number: int, names: Mapping[int, str]
+) -> CardRow:
+    """Player ``number``'s round ``item`` on his card: his table, seat, partners, opponents,
+    or that he sits out (or is away)."""
+    line = CardRow(round=int(item["number"]))
+    for table in item.get("tables") or []:
+        players = seat_players(table)
+        if number not in players:
+            continue
+        sides = sides_of(view, table)
+        mine = next(side for side in sides if number in side)
+        line.table = str(table["table"])
+        line.seat = seat_name(players.index(number) + 1, len(players))
+        line.partners = ", ".join(names.get(p, "?") for p in mine if p != number)
+        line.opponents = ", ".join(
+            names.get(p, "?") for side in sides if side is not mine for p in side
+        )
+    if number in (item.get("sitting_out") or []):
+        line.out = _("sits out")
+    elif number in (item.get("absent") or []):
+        line.out = _("absent")
+    return line
+
+
+def cards_context(night: ClubNight, *, host: bool) -> dict[str, Any]:
+    """A card per player (§13); the host's carry each player's scoring QR when players score."""
+    view = as_json(service.night_view(night))
+    standings = as_json(service.night_standings(night))
+    formula = str(standings.get("formula") or "points")
+    names = names_of(view)
+    entries = _played(standings)
+    closed = {int(r["number"]) for r in view.get("rounds") or [] if r.get("status") == "closed"}
+    players_score = view.get("scoring") == "players"
+    codes = codes_of(night.public_id, "player") if host and players_score else {}
+    cards = []
+    for number in sorted(names):
+        card = Card(number=number, name=names[number])
+        running: Decimal | None = None
+        for item in view.get("rounds") or []:
+            line = _card_line(view, item, number, names)
+            entry = entries.get(number, {}).get(line.round)
+            figure = round_figure(entry, formula) if entry and line.round in closed else None
+            if figure is not None:
+                running = (running or Decimal(0)) + Decimal(figure)
+                line.score, line.running = figure, _number(running)
+            card.rows.append(line)
+        card.total = _number(running) if running is not None else ""
+        if number in codes:
+            url = _join_url("player", night.read_id, number, codes[number])
+            card.qr = qr_svg(url, _("Scan to score your table"))
+        cards.append(card)
+    return {
+        "night": night,
+        "view": view,
+        "cards": cards,
+        "host": host,
+        "half": len(view.get("rounds") or []) <= HALF_CARD_ROUNDS,
+        "scoring_players": players_score,
+        "missing_codes": host and players_score and len(codes) < len(cards),
+    }
+
+
+def _number(value: Decimal) -> str:
+    """A running total as the standings write figures (docs/club.md §14: the fewest places,
+    at most two)."""
+    return figure(value)
+
+
+@bp.get("/cr/<read_id>/print/players")
+def print_players(read_id: str) -> Response:
+    """The player cards, two to a page (§13)."""
+    return _page("club/print_players.html", **cards_context(night_or_404(read_id), host=False))
+
+
+@bp.get("/c/<public_id>/print/players")
+def print_players_host(public_id: str) -> Response:
+    """The host's player cards: with each player's scoring QR when players score (§13)."""
+    night = _host_night(public_id)
+    return _page("club/print_players.html", secret=True, **cards_context(night, host=True))
+
+
+# --- The table tents -----------------------------------------------------------------------------
+
+
+@dataclass
+class Tent:
+    """A table's tent card: its number, its scoring QR (when this phone keeps its code)."""
+
+    table: int
+    qr: Any = None
+
+
+@bp.get("/c/<public_id>/print/tables")
+def print_tables(public_id: str) -> Response:
+    """The table tents, one to a page, the upper half turned to read from across (§13)."""
+    night = _host_night(public_id)
+    view = as_json(service.night_view(night))
+    count = max((len(r.get("tables") or []) for r in view.get("rounds") or []), default=0)
+    codes = codes_of(night.public_id, "table")
+    tents = []
+    for number in range(1, count + 1):
+        tent = Tent(table=number)
+        if number in codes:
+            url = _join_url("table", night.read_id, number, codes[number])
+            tent.qr = qr_svg(url, _("Scan to score this table"))
+        tents.append(tent)
+    return _page("club/print_tables.html", secret=True, night=night, view=view, tents=tents)
+
+
+# --- The results ---------------------------------------------------------------------------------
+
+
+def column_heads() -> dict[str, str]:
+    """The standings columns the results sheet may show (§14's row, then the money of a
+    units night, §11), in order, with their heads."""
+    return {
+        "wins": _("Wins"),
+        "points": _("Points"),
+        "margin": _("Margin"),
+        "against": _("Against"),
+        "vp": _("VP"),
+        "units": _("Units"),
+        "played": _("Played"),
+        "sat_out": _("Sat out"),
+        "absent": _("Absent"),
+        "adjustments": _("Adjustments"),
+        "money": _("Money"),
+    }
+
+
+def matrix_cell(entry: Mapping[str, Any] | None, formula: str) -> str:
+    """A player's round in the per-round matrix: the figure, "out" or "absent" (§13)."""
+    if entry is None:
+        return ""
+    status = str(entry.get("status") or "")
+    figure = round_figure(entry, formula)
+    if status == "played":
+        return figure or ""
+    word = _("absent") if status == "absent" else _("out")
+    return f"{word} ({figure})" if figure not in {None, "0"} else word
+
+
+def results_context(night: ClubNight) -> dict[str, Any]:
+    """Standings with every column, the per-round matrix, the settle-up, the adjustments, the
+    balance (§13)."""
+    night_view = service.night_view(night)
+    view = as_json(night_view)
+    standings = as_json(service.night_standings(night))
+    names = names_of(view)
+    rows = [dict(r) for r in standings.get("rows") or []]
+    formula = str(standings.get("formula") or "points")
+    unit_value = (view.get("rules") or {}).get("unit_value")
+    if formula == "units" and unit_value is not None:
+        # §11: each player's money over the night, his units at the night's unit value.
+        for row in rows:
+            units = row.get("units")
+            if units is not None:
+                row["money"] = f"{Decimal(str(units)) * Decimal(str(unit_value)):.2f}"
+    heads = column_heads()
+    columns = [c for c in heads if any(r.get(c) is not None for r in rows)]
+    numbers = [int(r["number"]) for r in view.get("rounds") or [] if r.get("status") != "planned"]
+    matrix = []
+    for row in rows:
+        by_round = {int(e["round"]): e for e in row.get("rounds") or []}
+        matrix.append(
+            (
+                _seat_label(int(row["player"]), names),
+                [matrix_cell(by_round.get(n), formula) for n in numbers],
+            )
+        )
+    settlement = standings.get("settlement") or None
+    transfers = []
+    if settlement:
+        for item in settlement.get("transfers") or []:
+            transfers.append(
+                ngettext(
+                    "%(payer)s pays %(payee)s %(num)s unit (%(amount)s)",
+                    "%(payer)s pays %(payee)s %(num)s units (%(amount)s)",
+                    int(item.get("units") or 0),
+                    payer=names.get(int(item["from"]), "?"),
+                    payee=names.get(int(item["to"]), "?"),
+                    amount=item.get("amount"),
+                )
+            )
+    balance = view.get("balance") or {}
+    sitouts = any(r.get("sitting_out") for r in view.get("rounds") or [])
+    created = when(view.get("created_at")) or night.created_at
+    # §13: every adjustment with its note (§9.5), oldest first: who, for which round, how much.
+    numbers_of = {p.id: p.number for p in night_view.players}
+    adjustments = [
+        {
+            "player": _seat_label(numbers_of[a.player_id], names),
+            "round": (_("Round %(n)s", n=a.round_no) if a.round_no is not None else _("The night")),
+            "value": a.value,
+            "note": a.note,
+        }
+        for a in service.adjustments_of(night)
+        if a.player_id in numbers_of
+    ]
+    return {
+        "night": night,
+        "view": view,
+        "standings": standings,
+        "hidden": bool(standings.get("hidden")),
+        "rows": rows,
+        "places": [place_text(r) for r in rows],
+        "columns": columns,
+        "heads": heads,
+        "numbers": numbers,
+        "matrix": matrix,
+        "settlement": settlement,
+        "transfers": transfers,
+        "fewest": bool(settlement.get("fewest", True)) if settlement else True,
+        "balance": balance_sentences(balance, sitouts=sitouts) if balance else [],
+        "adjustments": adjustments,
+        "date": created,
+    }
+
+
+@bp.get("/cr/<read_id>/print/results")
+def print_results(read_id: str) -> Response:
+    """The night's results (§13)."""
+    return _page("club/print_results.html", **results_context(night_or_404(read_id)))

@@ -1,0 +1,156 @@
+"""Changing a club night before and between its rounds (docs/club.md §2.2 draw again, §4.9 a
+round by hand, §6 re-plan, §14 ``PATCH``): each a night write (:func:`.club_setup.night_write`:
+the night locked, the host token and ``version`` checked, the version raised, one commit). The
+rounds played and in play never change."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..models import ClubNight
+from ..rules import rotation, standings
+from ..rules.entry import as_object, check_keys
+from ..rules.names import read_name
+from .club_body import form_reader, new_seed, read_extras, read_round
+from .club_common import (
+    fixed_plans,
+    form_of,
+    players_of,
+    rotation_of,
+    round_of,
+    store_plan,
+    store_seating,
+)
+from .club_reading import NightView, night_view
+from .club_setup import PATCH_FIELDS, night_write
+from .outcomes import Conflict
+
+
+def redraw(
+    public_id: str, token: str | None, seed: object = None, version: object = None
+) -> NightView:
+    """A new draw and schedule (docs/club.md §2.2): 409 unless the night is in ``setup``."""
+
+    def change(night: ClubNight) -> None:
+        if night.status != "setup":
+            raise Conflict("the night has started: draw again only before round 1 starts")
+        _replan(night, seed, keep_fixed=False)
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def replan(
+    public_id: str, token: str | None, seed: object = None, version: object = None
+) -> NightView:
+    """Re-plan every round not started (docs/club.md §6), the rounds played and in play kept;
+    the night's design becomes null once a round is fixed."""
+
+    def change(night: ClubNight) -> None:
+        if night.status == "finished":
+            raise Conflict("the night is finished")
+        _replan(night, seed, keep_fixed=True)
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def _replan(night: ClubNight, seed: object, *, keep_fixed: bool) -> None:
+    old = rotation_of(night)
+    given = {**old.as_json()}
+    given.pop("design", None)
+    given["seed"] = new_seed() if seed is None else seed
+    players = players_of(night)
+    reader = form_reader(night.variant, night.options)
+    new_rotation, form = rotation.read_rotation(reader, given, len(players), new_seed)
+    fixed = fixed_plans(night) if keep_fixed else []
+    plan = rotation.plan(form, new_rotation, [p.number for p in players], fixed)
+    store_plan(night, plan.rounds, first=len(fixed) + 1)
+    settings = dict(night.settings)
+    # A re-planned night has no design, even before round 1 (docs/club.md §4.8, §6; §14's
+    # ``design`` is null for "a night re-planned or edited"); a new draw keeps the design.
+    design = None if keep_fixed else plan.balance.design
+    settings["rotation"] = {**new_rotation.as_json(), "design": design}
+    night.settings = settings
+
+
+def put_round(public_id: str, token: str | None, number: int, body: Mapping[str, Any]) -> NightView:
+    """Replace round ``number``'s seating by hand (docs/club.md §4.9); 409 once it started."""
+
+    def change(night: ClubNight) -> None:
+        given = as_object(body, "_")
+        check_keys(given, ("tables", "sitting_out", "version"))
+        stored = round_of(night, number)
+        if stored.status != "planned":
+            raise Conflict("round {number} has started: its seating cannot change", number=number)
+        present = [p.number for p in players_of(night)]
+        plan = rotation.check_round(
+            form_of(night), present, given.get("tables"), given.get("sitting_out", [])
+        )
+        store_seating(night, stored, plan)
+        settings = dict(night.settings)
+        settings["rotation"] = {**settings["rotation"], "design": None}
+        night.settings = settings
+
+    version = body.get("version") if isinstance(body, Mapping) else None
+    return night_view(night_write(public_id, token, version, change))
+
+
+def patch_night(public_id: str, token: str | None, body: Mapping[str, Any]) -> NightView:
+    """Change the night's settings (docs/club.md §14 ``PATCH``): ``name``, ``rotation.rounds``
+    (more rounds are planned, fewer drop planned ones; ``scheme``, ``draw``, ``seed`` and
+    ``table_size`` only before round 1 starts, else 409), ``round.*`` (for rounds not started),
+    ``standings.*``, ``awards``, ``purse``."""
+    given = as_object(body, "_")
+    check_keys(given, PATCH_FIELDS)
+
+    def change(night: ClubNight) -> None:
+        settings = dict(night.settings)
+        if "name" in given:
+            night.name = read_name(given["name"], "name")
+        if "rotation" in given:
+            _patch_rotation(night, as_object(given["rotation"], "rotation"))
+            settings = dict(night.settings)
+        form = form_of(night)
+        if "round" in given:
+            merged = {**settings["round"], **as_object(given["round"], "round")}
+            settings["round"] = read_round(form, merged)
+        if "standings" in given:
+            merged = _merged_standings(settings["standings"], given["standings"])
+            settings["standings"] = standings.read_standings_rules(form, merged).as_json()
+        if "awards" in given or "purse" in given:
+            read_extras({"awards": given.get("awards"), "purse": given.get("purse")})
+        night.settings = settings
+
+    return night_view(night_write(public_id, token, given.get("version"), change))
+
+
+def _merged_standings(stored: Mapping[str, Any], given: object) -> dict[str, Any]:
+    """The stored standings settings with the ``PATCH``'s over them; a new formula takes its
+    own default tie-breaks and VP table unless the ``PATCH`` names them (§9.4)."""
+    patch = as_object(given, "standings")
+    base = dict(stored)
+    if "formula" in patch and patch["formula"] != base.get("formula"):
+        base.pop("tie_breaks", None)
+        base.pop("vp_table", None)
+    return {**base, **patch}
+
+
+def _patch_rotation(night: ClubNight, given: Mapping[str, Any]) -> None:
+    old = rotation_of(night).as_json()
+    old.pop("design", None)
+    changed = {k for k, v in given.items() if old.get(k) != v}
+    if night.status != "setup" and changed - {"rounds"}:
+        field = sorted(changed - {"rounds"})[0]
+        raise Conflict("rotation.{field} cannot change once round 1 has started", field=field)
+    players = players_of(night)
+    reader = form_reader(night.variant, night.options)
+    new_rotation, form = rotation.read_rotation(reader, {**old, **given}, len(players), new_seed)
+    fixed = fixed_plans(night)
+    if new_rotation.rounds < len(fixed):
+        raise Conflict("{count} rounds have started already", count=len(fixed))
+    plan = rotation.plan(form, new_rotation, [p.number for p in players], fixed)
+    store_plan(night, plan.rounds, first=len(fixed) + 1)
+    settings = dict(night.settings)
+    design = plan.balance.design if not fixed else None
+    settings["rotation"] = {**new_rotation.as_json(), "design": design}
+    night.settings = settings

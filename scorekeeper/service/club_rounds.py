@@ -1,0 +1,377 @@
+"""A club night's rounds and keys (docs/club.md §7, §8): starting a round (all its tables'
+matches in one transaction), calling time, closing it, finishing the night, the table and
+player codes and the keys phones get for them. Each write is one transaction
+(:class:`.writing.UnitOfWork`) on the night read locked."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..extensions import db
+from ..models import (
+    ClubCode,
+    ClubKey,
+    ClubNight,
+    ClubRound,
+    ClubTable,
+    Group,
+    Match,
+    ScorerKey,
+    utcnow,
+)
+from ..rules import FINISHED, RuleError
+from ..rules.entry import unstorable
+from ..rules.revisions import split_carried
+from .almanac import keep_summary
+from .club_common import (
+    players_of,
+    round_of,
+    rounds_of,
+    seatings,
+    table_matches,
+)
+from .club_limits import limit_of
+from .club_reading import ClubSpot, NightView, keep_spot, night_view
+from .club_setup import new_table_code, night_write
+from .matches import build_match
+from .outcomes import Conflict, Unauthorized
+from .placing import place_on_roster
+from .reading import hash_token
+from .replaying import hand_count, state_of
+from .writing import UnitOfWork, lock_club_night, lock_group, lock_match
+
+KINDS = ("table", "player")
+
+
+def start_round(
+    public_id: str, token: str | None, number: int, version: object = None
+) -> NightView:
+    """Start round ``number`` (docs/club.md §7.1): one match per table, in ONE transaction (a
+    failure creates nothing): the night's form and options, the table's players in seat order,
+    teams "Team 1" (seats 1+3) and "Team 2" (2+4) where the form plays partnerships, seat 1
+    deals, the round's hand limit; each placed in the night's group; scorer keys for the host,
+    the table's live keys and (players mode) the seated players' keys. 409: the night is
+    finished, a round plays, the previous round is not closed, the round has no seats."""
+
+    def change(night: ClubNight) -> None:
+        stored = round_of(night, number)
+        rounds = rounds_of(night)
+        if night.status == "finished":
+            raise Conflict("the night is finished: no more rounds")
+        if stored.status != "planned":
+            raise Conflict("round {number} has started already", number=number)
+        if any(r.status == "playing" for r in rounds):
+            raise Conflict("a round is playing: close it first")
+        if any(r.number < number and r.status == "planned" for r in rounds):
+            raise Conflict("round {number} is not the next round", number=number)
+        seating = seatings(night, [stored])[stored.id]
+        if not seating.tables:
+            raise Conflict("round {number} has no seats", number=number)
+        _start(night, stored, seating.tables)
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]]) -> None:
+    names = {p.number: p.name for p in players_of(night)}
+    roster_of = {p.name: p.group_player_id for p in players_of(night)}
+    settings = night.settings["round"]
+    hands = settings.get("hands")
+    rules, carried = split_carried(night.options)
+    group = _night_group(night)
+    keys = _live_keys(night)
+    players_mode = night.settings.get("scoring") == "players"
+    now = utcnow()
+    for table_no, seats in sorted(tables.items()):
+        numbers = [seats[s] for s in sorted(seats)]
+        seat_names = [names[n] for n in numbers]
+        match, _ = build_match(
+            night.variant,
+            seat_names,
+            None,
+            rules,
+            seat_names[0],
+            carried=carried or None,
+            hand_limit=hands,
+            extra_on_tie=hands is not None and settings.get("tie") == "extra-hand",
+        )
+        db.session.flush()
+        state = state_of(match)
+        if group is not None:
+            place_on_roster(
+                group,
+                match,
+                state,
+                {n: r for n in seat_names if (r := roster_of.get(n)) is not None},
+            )
+        else:
+            keep_summary(match, state)  # a standings read replays only what changed (§9.7)
+        db.session.add(
+            ClubTable(round_id=stored.id, table_no=table_no, match_id=match.id, created_at=now)
+        )
+        keep_spot(match, ClubSpot(night.read_id, stored.number, table_no, night.id))
+        hashes = {night.token_hash, *keys.get(("table", table_no), ())}
+        if players_mode:
+            for n in numbers:
+                hashes.update(keys.get(("player", n), ()))
+        for digest in sorted(hashes):
+            db.session.add(ScorerKey(match_id=match.id, key_hash=digest, created_at=now))
+    stored.status = "playing"
+    stored.started_at = now
+    night.status = "playing"
+
+
+def _night_group(night: ClubNight) -> Group | None:
+    """The night's group, locked (its matches go on its roster), or ``None``."""
+    if night.group_id is None:
+        return None
+    found = db.session.get(Group, night.group_id)
+    return lock_group(found.public_id) if found is not None else None
+
+
+def _live_keys(night: ClubNight) -> dict[tuple[str, int], list[str]]:
+    """The phones' keys of the night by (kind, number)."""
+    keys: dict[tuple[str, int], list[str]] = {}
+    rows = db.session.execute(
+        sa.select(ClubKey.kind, ClubKey.number, ClubKey.key_hash).where(
+            ClubKey.club_night_id == night.id
+        )
+    )
+    for kind, number, digest in rows:
+        keys.setdefault((kind, number), []).append(digest)
+    return keys
+
+
+def _playing(night: ClubNight, number: int) -> ClubRound:
+    stored = round_of(night, number)
+    if stored.status != "playing":
+        raise Conflict("round {number} is not playing", number=number)
+    return stored
+
+
+def _round_matches(stored: ClubRound) -> list[Match]:
+    """The round's matches, each locked, in table order (one order: no deadlock)."""
+    found = table_matches([stored])[stored.id]
+    return [lock_match(found[t].public_id) for t in sorted(found)]
+
+
+def _touch(match: Match) -> None:
+    """A change to the match outside its hands: a new version (its ETag, its caches)."""
+    match.version += 1
+    match.updated_at = utcnow()
+
+
+def call_time(public_id: str, token: str | None, number: int, version: object = None) -> NightView:
+    """Call time (docs/club.md §7.1): every match of the round not yet over takes one more
+    hand. 409 unless round ``number`` is playing."""
+
+    def change(night: ClubNight) -> None:
+        stored = _playing(night, number)
+        for match in _round_matches(stored):
+            if match.time_hands is None and not limit_of(match).over:
+                match.time_hands = hand_count(match)
+                _touch(match)
+        stored.time_called_at = utcnow()
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def close_round(
+    public_id: str, token: str | None, number: int, version: object = None
+) -> NightView:
+    """Close round ``number`` (docs/club.md §7.1): every match not yet over is ended as
+    ``finish`` ends a match; the scorer keys on its matches are removed except the host's.
+    409 unless it is playing."""
+
+    def change(night: ClubNight) -> None:
+        stored = _playing(night, number)
+        matches = _round_matches(stored)
+        for match in matches:
+            # Ended as ``finish`` ends a match, those over by the limit too (their result is
+            # the same: by totals), so that a later correction cannot reopen a closed round's
+            # match (rule 5 of §7.2). A match its rules ended keeps the rules' winner.
+            state = state_of(match)
+            if not match.finished and state.status != FINISHED:
+                match.finished = True
+                _touch(match)
+        if matches:
+            db.session.execute(
+                sa.delete(ScorerKey)
+                .where(
+                    ScorerKey.match_id.in_([m.id for m in matches]),
+                    ScorerKey.key_hash != night.token_hash,
+                )
+                .execution_options(synchronize_session=False)
+            )
+        stored.status = "closed"
+        stored.closed_at = utcnow()
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def finish_night(public_id: str, token: str | None, version: object = None) -> NightView:
+    """Finish the night: no more rounds (the host may still correct hands). 409 while a round
+    plays."""
+
+    def change(night: ClubNight) -> None:
+        if night.status == "finished":
+            raise Conflict("the night is finished already")
+        if any(r.status == "playing" for r in rounds_of(night)):
+            raise Conflict("a round is playing: close it first")
+        night.status = "finished"
+
+    return night_view(night_write(public_id, token, version, change))
+
+
+def _read_card(night: ClubNight, kind: object, number: object) -> tuple[str, int]:
+    """A card's kind and number, checked: 422 at ``kind`` or ``number``."""
+    if kind not in KINDS or (kind == "player" and night.settings.get("scoring") != "players"):
+        raise RuleError(
+            "kind",
+            "must be one of {ids}",
+            code="unknown",
+            ids=", ".join(KINDS if night.settings.get("scoring") == "players" else ("table",)),
+        )
+    most = _table_count(night) if kind == "table" else len(players_of(night))
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= most:
+        raise RuleError(
+            "number", "must be a whole number from 1 to {most}", code="range", most=most
+        )
+    return str(kind), number
+
+
+def _table_count(night: ClubNight) -> int:
+    rounds = rounds_of(night)
+    return max((len(s.tables) for s in seatings(night, rounds).values()), default=0)
+
+
+def new_code(public_id: str, token: str | None, kind: str, number: object) -> str:
+    """Withdraw a table's (or player's) code and make a new one (docs/club.md §8): the old code
+    stops working, every phone key of that card is deleted with its scorer keys. The new
+    code, returned once."""
+    made: list[str] = []
+
+    def change(night: ClubNight) -> None:
+        card_kind, card_number = _read_card(night, kind, number)
+        _withdraw(night, card_kind, card_number)
+        made.append(new_table_code(night, card_kind, card_number))
+
+    night_write(public_id, token, None, change)
+    return made[0]
+
+
+def _withdraw(night: ClubNight, kind: str, number: int) -> None:
+    db.session.execute(
+        sa.delete(ClubCode).where(
+            ClubCode.club_night_id == night.id, ClubCode.kind == kind, ClubCode.number == number
+        )
+    )
+    hashes = list(
+        db.session.scalars(
+            sa.select(ClubKey.key_hash).where(
+                ClubKey.club_night_id == night.id, ClubKey.kind == kind, ClubKey.number == number
+            )
+        )
+    )
+    if hashes:
+        db.session.execute(
+            sa.delete(ScorerKey)
+            .where(ScorerKey.key_hash.in_(hashes), ScorerKey.match_id.in_(_night_match_ids(night)))
+            .execution_options(synchronize_session=False)
+        )
+        db.session.execute(
+            sa.delete(ClubKey).where(
+                ClubKey.club_night_id == night.id, ClubKey.key_hash.in_(hashes)
+            )
+        )
+    db.session.flush()
+
+
+def _night_match_ids(night: ClubNight) -> sa.Select[Any]:
+    """The ids of the night's matches (a subquery)."""
+    return (
+        sa.select(ClubTable.match_id)
+        .join(ClubRound, ClubRound.id == ClubTable.round_id)
+        .where(ClubRound.club_night_id == night.id)
+    )
+
+
+def exchange_code(read_id: str, kind: str, number: object, code: str) -> tuple[str, str | None]:
+    """A table's (or player's) code for a key (docs/club.md §14 "Keys"): 401 for a wrong or
+    withdrawn code. The key is a scorer key at once on the match of that table (or where that
+    player sits) in the round in play. Returns the key and that match's public id (or
+    ``None`` between rounds)."""
+    from .club_common import night_to_read
+
+    found_night = night_to_read(read_id)
+    with UnitOfWork() as uow:
+        night = lock_club_night(found_night.public_id)
+        if kind not in KINDS or isinstance(number, bool) or not isinstance(number, int):
+            raise Unauthorized("this code is wrong or was withdrawn")
+        live = (
+            db.session.scalar(
+                sa.select(ClubCode.id).where(
+                    ClubCode.club_night_id == night.id,
+                    ClubCode.kind == kind,
+                    ClubCode.number == number,
+                    ClubCode.code_hash == hash_token(code),
+                )
+            )
+            if isinstance(code, str) and code and unstorable(code) is None
+            else None
+        )
+        if live is None:
+            raise Unauthorized("this code is wrong or was withdrawn")
+        key = secrets.token_urlsafe(32)
+        digest = hash_token(key)
+        db.session.add(
+            ClubKey(
+                club_night_id=night.id,
+                kind=kind,
+                number=number,
+                key_hash=digest,
+                created_at=utcnow(),
+            )
+        )
+        match = _match_in_play(night, kind, number)
+        if match is not None:
+            db.session.add(ScorerKey(match_id=match.id, key_hash=digest, created_at=utcnow()))
+        public = match.public_id if match is not None else None
+        uow.commit()
+    return key, public
+
+
+def _match_in_play(night: ClubNight, kind: str, number: int) -> Match | None:
+    """The match of table ``number`` (or where player ``number`` sits) in the round in play."""
+    playing = [r for r in rounds_of(night) if r.status == "playing"]
+    if not playing:
+        return None
+    stored = playing[0]
+    table = number
+    if kind == "player":
+        seating = seatings(night, [stored])[stored.id]
+        tables = [t for t, seats in seating.tables.items() if number in seats.values()]
+        if not tables:
+            return None
+        table = tables[0]
+    return table_matches([stored])[stored.id].get(table)
+
+
+def night_key_role(night: ClubNight, key: str | None) -> tuple[str, int] | None:
+    """What a phone's secret is on this night: ``("host", 0)``, ``("table", n)``,
+    ``("player", n)``, or ``None``."""
+    from .club_common import is_host
+
+    if not key or unstorable(key) is not None:
+        return None
+    if is_host(night, key):
+        return ("host", 0)
+    row = db.session.execute(
+        sa.select(ClubKey.kind, ClubKey.number).where(
+            ClubKey.club_night_id == night.id, ClubKey.key_hash == hash_token(key)
+        )
+    ).first()
+    return (str(row[0]), int(row[1])) if row is not None else None

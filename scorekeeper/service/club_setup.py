@@ -1,0 +1,171 @@
+"""Creating a club night (docs/club.md §2, §3): its players (on the group's roster inside a
+group), its planned rounds and seats, its cards' codes, in one transaction; and the frame of
+every later night write (:func:`night_write`: the night read locked, its host token checked,
+its optional ``version`` compared, the version raised by one, one commit). The body is read by
+:mod:`.club_body`; the changes before and between rounds are :mod:`.club_edit`'s."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..extensions import db
+from ..models import ClubCode, ClubNight, ClubPlayer, Group, utcnow
+from ..rules import RuleError, rotation
+from ..rules.names import name_key
+from .club_body import read_body
+from .club_common import (
+    bump,
+    check_host,
+    check_version,
+    store_plan,
+)
+from .groups import check_group_token, get_group, player_roots, roster
+from .matches import _json_safe as json_safe  # options stored as a match's are
+from .reading import hash_token
+from .writing import UnitOfWork, lock_club_night, lock_group
+
+#: What ``PATCH`` changes (§14 "Host writes").
+PATCH_FIELDS = ("name", "rotation", "round", "standings", "awards", "purse", "version")
+
+
+@dataclass(frozen=True)
+class CreatedNight:
+    """A new night and its secrets, shown this once: the host token and each table's (and,
+    with ``scoring: "players"``, each player's) code."""
+
+    night: ClubNight
+    token: str
+    table_codes: dict[int, str]
+    player_codes: dict[int, str]
+
+
+def create_club_night(
+    body: Mapping[str, Any], *, group: tuple[str, str | None] | None = None
+) -> CreatedNight:
+    """A new night in status ``setup`` (docs/club.md §2): its players, its planned rounds and
+    seats, one code per table number its schedule uses (and per player with ``scoring:
+    "players"``), in one transaction. ``group``: the group's private id and token; each name
+    finds its roster player or joins the roster. The codes and the host token are returned
+    this once."""
+    if group is not None:
+        # The token first: a caller without it learns nothing of what the body lacks.
+        check_group_token(get_group(group[0]), group[1])
+    read = read_body(body)
+    plan = rotation.plan(read.form, read.rotation, range(1, len(read.players) + 1))
+    read.settings["rotation"]["design"] = plan.balance.design
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    with UnitOfWork() as uow:
+        group_row = lock_group(group[0]) if group is not None else None
+        if group is not None and group_row is not None:
+            check_group_token(group_row, group[1])
+        night = ClubNight(
+            public_id=secrets.token_urlsafe(16),
+            read_id=secrets.token_urlsafe(16),
+            token_hash=hash_token(token),
+            name=read.name,
+            group_id=group_row.id if group_row is not None else None,
+            variant=read.variant,
+            options=json_safe(read.options),
+            settings=read.settings,
+            status="setup",
+            version=1,
+            created_at=now,
+            updated_at=now,
+        )
+        db.session.add(night)
+        db.session.flush()
+        roster_ids = _roster_players(group_row, read.players) if group_row is not None else {}
+        for number, name in enumerate(read.players, start=1):
+            db.session.add(
+                ClubPlayer(
+                    club_night_id=night.id,
+                    number=number,
+                    name=name,
+                    group_player_id=roster_ids.get(number),
+                    joined_round=1,
+                    created_at=now,
+                )
+            )
+        db.session.flush()
+        store_plan(night, plan.rounds)
+        tables = max((len(r.tables) for r in plan.rounds), default=0)
+        table_codes = {n: _new_code(night, "table", n) for n in range(1, tables + 1)}
+        player_codes = (
+            {n: _new_code(night, "player", n) for n in range(1, len(read.players) + 1)}
+            if read.settings["scoring"] == "players"
+            else {}
+        )
+        uow.commit()
+    return CreatedNight(night, token, table_codes, player_codes)
+
+
+def _roster_players(group: Group, names: Sequence[str]) -> dict[int, int]:
+    """Player number -> roster player (its live id, merges followed) for a night in ``group``:
+    each name finds its roster player or joins the roster (as a group match's seats do, docs/
+    groups.md); two names that are one roster player: 422 at ``players[i]``."""
+    from ..models import GroupPlayer  # only here: the one use case that adds to a roster
+
+    players = roster(group)
+    by_key = {name_key(p.name): p for p in players}
+    roots = player_roots(players)
+    taken: dict[int, str] = {}
+    found: dict[int, int] = {}
+    for i, name in enumerate(names):
+        player = by_key.get(name_key(name))
+        if player is None:
+            player = GroupPlayer(group_id=group.id, name=name, created_at=utcnow())
+            db.session.add(player)
+            db.session.flush()
+            by_key[name_key(name)] = player
+            roots[player.id] = player.id
+        root = roots[player.id]
+        if root in taken:
+            raise RuleError(
+                f"players[{i}]",
+                "{given!r} and {other!r} are the same player in this group",
+                code="same_player",
+                given=name,
+                other=taken[root],
+            )
+        taken[root] = name
+        found[i + 1] = root
+    return found
+
+
+def _new_code(night: ClubNight, kind: str, number: int) -> str:
+    """A new code for a table (or player) card; only its hash is stored."""
+    code = secrets.token_urlsafe(16)
+    db.session.add(
+        ClubCode(
+            club_night_id=night.id,
+            kind=kind,
+            number=number,
+            code_hash=hash_token(code),
+            created_at=utcnow(),
+        )
+    )
+    return code
+
+
+def new_table_code(night: ClubNight, kind: str, number: int) -> str:
+    """:func:`_new_code` for the codes use case (:mod:`.club_rounds`)."""
+    return _new_code(night, kind, number)
+
+
+def night_write(
+    public_id: str, token: str | None, version: object, change: Callable[[ClubNight], None]
+) -> ClubNight:
+    """Run one night write: the night locked, the host token and ``version`` checked, the
+    change, the version raised, one commit."""
+    with UnitOfWork() as uow:
+        night = lock_club_night(public_id)
+        check_host(night, token)
+        check_version(night, version)
+        change(night)
+        bump(night)
+        uow.commit()
+    return night
