@@ -1,17 +1,9 @@
-// The match page of the phone that scores, without a connection (issue 26, item 6). Over plain
-// HTTP (bin/run on the Wi-Fi) there is no service worker to keep other pages, so the match page
-// itself takes what the table may need meanwhile; each waits in the queue like a hand
-// (static/queue.js) and goes by itself, in order, when the connection returns:
-// - the undo of the last hand (the hand struck through until the server has it; its answer,
-//   the match page after the redirect, says "Hand 3 undone", or "Not done: ..." when another
-//   phone changed the match meanwhile);
-// - the correction of one of the latest hands this phone saved, in the page's own form filled
-//   with what it sent for that hand; what was typed for the next hand is put aside meanwhile
-//   and comes back after it ("Clear the form" gives the correction up). A hand this phone did
-//   not save, or one whose form had other fields (another player sat out), needs its page.
-// With a connection the undo form posts and "Correct" opens its page, as they always did.
-// Also here: the match page that the new-match form led to is remembered for that form's Back
-// (static/started.js).
+// The scoring phone's match page without a connection (issue 26): over plain HTTP no service
+// worker keeps other pages, so this page takes the undo of the last hand and the correction of
+// a hand this phone saved (in its own form, the next hand's typing put aside meanwhile); each
+// waits in the queue like a hand (static/queue.js) and goes, in order, when the connection
+// returns. Online they post and open their pages as ever. It also remembers the match page the
+// new-match form led to, for that form's Back (static/started.js). Loaded after "load" (app.js).
 "use strict";
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;

@@ -8,9 +8,11 @@ Debian's chromium driven by Playwright; every wait is bounded. Screenshots go to
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import threading
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -157,6 +159,30 @@ class Phone:
         partial.write_bytes(self.page.screenshot(full_page=True))
         partial.replace(path)
         return path
+
+    def weigh(self) -> tuple[int, int]:
+        """What a fresh load of the page weighs until its ``load`` event: bytes received, and
+        gzipped (as the budgets count). A script the page fetches once it has loaded, when idle
+        (``data-later``, static/app.js), is not part of it."""
+        self.received.clear()
+        self.page.reload(wait_until="load")
+        before_load: list[str] = self.page.evaluate(
+            """() => {
+              const load = performance.getEntriesByType("navigation")[0].loadEventStart;
+              return [location.href].concat(performance.getEntriesByType("resource")
+                .filter((entry) => entry.startTime < load).map((entry) => entry.name));
+            }"""
+        )
+        urls = [url for url in self.received if url in before_load]
+        # Asked again with the phone's cookies: the server answers what it answered the phone
+        # (a phone without the app's cookies gets its style sheet inline, infra/assets.py).
+        cookies = "; ".join(f"{c['name']}={c['value']}" for c in self.page.context.cookies())
+        gzipped = 0
+        for url in urls:
+            asked = urllib.request.Request(url, headers={"Cookie": cookies})
+            with urllib.request.urlopen(asked, timeout=10) as response:
+                gzipped += len(gzip.compress(response.read()))
+        return sum(self.received[url] for url in urls), gzipped
 
     def overflow(self) -> tuple[int, int]:
         """``(scrollWidth, innerWidth)``: the page must not scroll sideways."""

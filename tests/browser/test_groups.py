@@ -6,9 +6,7 @@ link."""
 
 from __future__ import annotations
 
-import gzip
 import re
-import urllib.request
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -75,14 +73,7 @@ def end_the_night(phone: Phone) -> None:
 
 def weight(phone: Phone) -> tuple[int, int]:
     """What a fresh load of the page weighs: received, and gzipped (as the budgets count)."""
-    phone.received.clear()
-    phone.page.reload(wait_until="load")
-    received = sum(phone.received.values())
-    gzipped = 0
-    for url in phone.received:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            gzipped += len(gzip.compress(response.read()))
-    return received, gzipped
+    return phone.weigh()
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

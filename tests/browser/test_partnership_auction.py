@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
-import urllib.request
-
 import pytest
 
 from .conftest import PAGE_ONLY, Phone, answered
@@ -79,13 +76,7 @@ def test_the_match_page_weighs_under_30_kb(phone: Phone) -> None:
     answered(phone.page, lambda: phone.press("Enter"))  # saved in place (issue 14)
     assert phone.totals() == {"Us": 300, "Them": 140}
     # The page weight: a fresh load of the match page and everything it loads.
-    phone.received.clear()
-    phone.page.reload(wait_until="load")
-    received = sum(phone.received.values())
-    gzipped = 0
-    for url in phone.received:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            gzipped += len(gzip.compress(response.read()))
+    received, gzipped = phone.weigh()
     print(f"match page weight: {received} bytes received, {gzipped} bytes gzipped")
     assert received <= PAGE_WEIGHT_BUDGET
     assert gzipped <= PAGE_WEIGHT_BUDGET
