@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
+from scorekeeper.extensions import db
 from tests.helpers import Table, hidden
 
 #: A partnership hand: Ben (Ben & Dee) bids 300 in spades; Ana & Cruz meld 40 and take 130,
@@ -108,7 +109,8 @@ def test_the_page_has_the_preview_box_above_save(client: FlaskClient, table: Tab
 def test_the_preview_needs_the_forms_csrf_token(tmp_path: Path, app: Flask) -> None:
     config = CsrfConfig(str(tmp_path / "csrf"), app.config["SQLALCHEMY_DATABASE_URI"])
     config.WTF_CSRF_ENABLED = True
-    client = create_app(config).test_client()
+    guarded = create_app(config)
+    client = guarded.test_client()
     page = client.get("/new/pinochle-2").get_data(as_text=True)
     made = client.post(
         "/new/pinochle-2",
@@ -123,6 +125,8 @@ def test_the_preview_needs_the_forms_csrf_token(tmp_path: Path, app: Flask) -> N
     answer = client.post(url + "/hands/preview", data={**keys, **typed})
     assert answer.status_code == 200
     assert "Ana: +130" in answer.get_data(as_text=True)
+    with guarded.app_context():
+        db.engine.dispose()  # a second app's pool would otherwise leak a connection
 
 
 def test_a_correction_is_shown_as_it_will_count_and_nothing_is_stored(
