@@ -94,7 +94,7 @@ def read_awards(given: object, offered: Sequence[str]) -> tuple[str, ...]:
         path = f"awards[{i}]"
         name = as_str(item, path)
         if name not in AWARDS:
-            raise RuleError(path, "is not an award", code="unknown")
+            raise RuleError(path, "is not an award", code="unknown_award")
         if name not in offered:
             raise RuleError(path, "is not an award for this form", code="not_for_form")
         if name in chosen:
