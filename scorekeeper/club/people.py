@@ -181,6 +181,8 @@ def add_player(public_id: str) -> BaseResponse:
         _view, codes = _service("add_late_player")(public_id, token, _with_version(body, form))
         if codes:
             keep_codes(public_id, "table", {int(n): str(c) for n, c in dict(codes).items()})
+        if partner:
+            return _("%(a)s and %(b)s join the night.", a=name, b=partner)
         return _("%(name)s joins the night.", name=name)
 
     return _write(public_id, LateArrivalForm, write)

@@ -143,7 +143,7 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
                 )
         for player in item.get("sitting_out") or []:
             where.setdefault(int(player), {})[number] = _("out")
-        for player in item.get("absent") or [] if item.get("tables") else []:
+        for player in item.get("absent") or []:
             where.setdefault(int(player), {})[number] = _("absent")
         grid.append(
             ChartRound(
@@ -324,8 +324,7 @@ def _card_line(
         )
     if number in (item.get("sitting_out") or []):
         line.out = _("sits out")
-    elif number in (item.get("absent") or []) and item.get("tables"):
-        # A round not drawn yet (§4.6) seats nobody: nobody is absent from it yet.
+    elif number in (item.get("absent") or []):
         line.out = _("absent")
     return line
 

@@ -108,8 +108,7 @@ def _rows_by_player(
             rows.setdefault(int(player), []).append(
                 {"round": number, "status": status, "table": None, "out": True}
             )
-        # A round not drawn yet (§4.6) seats nobody: nobody is absent from it yet.
-        for player in round_.get("absent") or [] if round_.get("tables") else []:
+        for player in round_.get("absent") or []:
             rows.setdefault(int(player), []).append(
                 {"round": number, "status": status, "table": None, "absent": True}
             )

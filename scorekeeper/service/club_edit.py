@@ -12,7 +12,7 @@ from ..models import ClubNight
 from ..rules import rotation, standings
 from ..rules.entry import as_object, check_keys
 from ..rules.names import read_name
-from . import club_people
+from . import club_replan
 from .club_awards import patch_settings
 from .club_body import form_reader, new_seed, read_round
 from .club_common import (
@@ -74,12 +74,12 @@ def _everyone_present(night: ClubNight, rounds: int) -> bool:
 
 def _replan_present(night: ClubNight, new_rotation: rotation.Rotation) -> None:
     """Store ``new_rotation`` (no design: docs/club.md §6) and re-plan the rounds not started
-    for the players present in each (:func:`.club_people.replan_present`), so that a leaver is
+    for the players present in each (:func:`.club_replan.replan_present`), so that a leaver is
     never seated after he left and a late arrival not before he came."""
     settings = dict(night.settings)
     settings["rotation"] = {**new_rotation.as_json(), "design": None}
     night.settings = settings
-    club_people.replan_present(night, new_rotation.seed)
+    club_replan.replan_present(night, new_rotation.seed)
 
 
 def _restore(night: ClubNight, plans: list[rotation.RoundPlan], first: int) -> None:
@@ -126,12 +126,14 @@ def put_round(public_id: str, token: str | None, number: int, body: Mapping[str,
             raise Conflict("round {number} has started: its seating cannot change", number=number)
         # Only the players present in this round are seated or sit out (docs/club.md §6):
         # a leaver has no place, a late arrival from this round on needs one.
-        present = list(club_people.present_in(players_of(night), number))
+        present = list(club_replan.present_in(players_of(night), number))
         plan = rotation.check_round(
             form_of(night), present, given.get("tables"), given.get("sitting_out", [])
         )
         _check_pairs_kept(night, plan)
         store_seating(night, stored, plan)
+        # Kept through a late arrival or a leaver (docs/club.md §6).
+        club_replan.mark_seated_by_hand(night, club_replan.seated_by_hand(night) | {number})
         settings = dict(night.settings)
         settings["rotation"] = {**settings["rotation"], "design": None}
         night.settings = settings

@@ -6,7 +6,6 @@ rounds played and in play never change."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,7 +14,6 @@ from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..models import (
-    ClubCode,
     ClubKey,
     ClubNight,
     ClubPair,
@@ -32,106 +30,23 @@ from ..models import (
 from ..rules import RuleError, rotation
 from ..rules.entry import as_object, check_keys
 from ..rules.names import name_key, read_name
-from ..rules.rotation import RoundPlan
 from .club_common import (
     MAX_PLAYERS,
-    fixed_plans,
-    form_of,
-    pair_members,
     pairs_of,
     players_of,
-    rotation_of,
     round_of,
     rounds_of,
     seatings,
-    store_plan,
 )
 from .club_reading import NightView, night_view
-from .club_setup import new_table_code, night_write
+from .club_replan import (
+    new_table_codes,
+    replan_present,
+    tables_used,
+)
+from .club_setup import night_write
 from .groups import player_roots, roster
 from .outcomes import Conflict, NotFound
-
-
-def present_in(players: Sequence[ClubPlayer], number: int) -> tuple[int, ...]:
-    """The players present in round ``number`` (docs/club.md §6): joined by then, not left
-    before it."""
-    return tuple(
-        p.number
-        for p in players
-        if p.joined_round <= number
-        and (p.leaves_after_round is None or number <= p.leaves_after_round)
-    )
-
-
-def replan_present(night: ClubNight, seed: int | None = None) -> None:
-    """Re-plan every round not started for the players present in each (docs/club.md §6):
-    the rounds played and in play are kept and counted (the heuristic of §4.7 sees them),
-    each run of rounds with the same players present is planned after the ones before it
-    (fixed pairs: the pairs both of whose players are present). A round drawn as the night
-    goes (Danish, progressive, §4.6) loses its seats: it is drawn again, from whoever is
-    present, when it starts (:func:`.club_draws.seat_at_start`). The design becomes null."""
-    players = players_of(night)
-    kept = rotation_of(night)
-    if seed is not None:
-        kept = dataclasses.replace(kept, seed=seed)
-    form = form_of(night)
-    members = pair_members(pairs_of(night), players) if kept.scheme == rotation.FIXED_PAIRS else {}
-
-    def drawn(number: int) -> bool:
-        return kept.scheme == rotation.PROGRESSIVE or kept.is_drawn(number)
-
-    def key(number: int) -> tuple[tuple[int, ...], bool]:
-        return present_in(players, number), drawn(number)
-
-    history: list[RoundPlan] = list(fixed_plans(night))
-    first = len(history) + 1
-    number = first
-    while number <= kept.rounds:
-        present, is_drawn = key(number)
-        end = number
-        while end < kept.rounds and key(end + 1) == key(number):
-            end += 1
-        here = set(present)
-        pairs = {n: m for n, m in members.items() if m[0] in here and m[1] in here}
-        if present and not is_drawn:
-            made = rotation.plan(
-                form, dataclasses.replace(kept, rounds=end), present, history, pairs=pairs
-            )
-            history = list(made.rounds)
-        else:
-            history += [RoundPlan((), ())] * (end - number + 1)
-        number = end + 1
-    store_plan(night, history, first=first)
-    settings = dict(night.settings)
-    settings["rotation"] = {**settings["rotation"], "seed": kept.seed, "design": None}
-    night.settings = settings
-
-
-def _tables_used(night: ClubNight) -> int:
-    """The highest table number the night's schedule uses."""
-    found = db.session.scalar(
-        sa.select(sa.func.max(ClubSeat.table_no))
-        .join(ClubRound, ClubRound.id == ClubSeat.round_id)
-        .where(ClubRound.club_night_id == night.id)
-    )
-    return int(found or 0)
-
-
-def _new_table_codes(night: ClubNight, before: int) -> dict[int, str]:
-    """A code for each table number the schedule uses now and had no card (docs/club.md §6:
-    a new table number gets a new table code, returned once)."""
-    have = set(
-        db.session.scalars(
-            sa.select(ClubCode.number).where(
-                ClubCode.club_night_id == night.id, ClubCode.kind == "table"
-            )
-        )
-    )
-    return {
-        n: new_table_code(night, "table", n)
-        for n in range(1, max(before, _tables_used(night)) + 1)
-        if n not in have
-    }
 
 
 def _first_open(rounds: Sequence[ClubRound]) -> int | None:
@@ -234,7 +149,7 @@ def add_late_player(
                 "name", "a night has at most {most} players", code="too_many", most=MAX_PLAYERS
             )
         from_round = _from_round(night, given)
-        before = _tables_used(night)
+        before = tables_used(night)
         pair_id = None
         if len(names) == 2:
             number = max((p.number for p in pairs_of(night)), default=0) + 1
@@ -261,8 +176,8 @@ def add_late_player(
                 )
             )
             db.session.flush()
-        replan_present(night)
-        codes.update(_new_table_codes(night, before))
+        replan_present(night, keep_seated=True)
+        codes.update(new_table_codes(night, before))
 
     night = night_write(public_id, token, given.get("version"), change)
     return night_view(night), codes
@@ -339,7 +254,7 @@ def patch_player(
                 ):
                     leaver.leaves_after_round = leaves
             db.session.flush()
-            replan_present(night)
+            replan_present(night, keep_seated=True)
 
     return night_view(night_write(public_id, token, given.get("version"), change))
 
@@ -394,7 +309,7 @@ def substitute(
             if night.settings.get("scoring") == "players":
                 _move_player_keys(night, match, leaver.number, sub.number)
         db.session.flush()
-        replan_present(night)
+        replan_present(night, keep_seated=True)
 
     return night_view(night_write(public_id, token, given.get("version"), change))
 

@@ -177,7 +177,6 @@ def night_view(night: ClubNight) -> NightView:
     matches = table_matches(rounds)
     units = form_of(night).units
     subs = _substitutes(rounds)
-    everyone = {p.number for p in players}
     shown: list[dict[str, Any]] = []
     for stored in rounds:
         seating = seats[stored.id]
@@ -204,11 +203,13 @@ def night_view(night: ClubNight) -> NightView:
                 "closed_at": _iso(stored.closed_at),
                 "tables": tables,
                 "sitting_out": list(seating.sitting_out),
-                # Not seated nor sitting out: joined later or left (docs/club.md §6).
+                # Not present for this round: joined later or left (docs/club.md §6, §14);
+                # a round not drawn yet lists only those, not everyone it has no seat for.
                 "absent": sorted(
-                    everyone
-                    - set(seating.sitting_out)
-                    - {n for t in seating.tables.values() for n in t.values()}
+                    p.number
+                    for p in players
+                    if p.joined_round > stored.number
+                    or (p.leaves_after_round is not None and p.leaves_after_round < stored.number)
                 ),
             }
         )

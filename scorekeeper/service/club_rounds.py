@@ -76,9 +76,27 @@ def start_round(
             seating = seatings(night, [stored])[stored.id]
         if not seating.tables:
             raise Conflict("round {number} has no seats", number=number)
+        _check_no_empty_seat(night, number, seating.tables)
         _start(night, stored, seating.tables)
 
     return night_view(night_write(public_id, token, version, change))
+
+
+def _check_no_empty_seat(night: ClubNight, number: int, tables: dict[int, dict[int, int]]) -> None:
+    """409 naming the first empty seat of a round kept through a leaver (docs/club.md §6): a
+    drawn or hand-seated round is not re-planned; the host edits it (§4.9)."""
+    size = max(len(seats) for seats in tables.values())
+    for table_no in sorted(tables):
+        seats = tables[table_no]
+        if len(seats) < size:
+            empty = min(s for s in range(1, size + 1) if s not in seats)
+            raise Conflict(
+                "round {number}: table {table} seat {seat} is empty (its player left): "
+                "seat the round again",
+                number=number,
+                table=table_no,
+                seat=empty,
+            )
 
 
 def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]]) -> None:
