@@ -10,6 +10,10 @@ The service (docs/club.md §17): starting a round of 16 tables within 1 s; the s
 of a 16-table x 12-round night cold within 1 s and warm within 100 ms; a 304's check within
 10 ms (:func:`report_round_start_and_standings`).
 
+The re-plan (docs/club.md §6; :func:`report_replan`): rounds 7-12 of a 40-player, 12-round
+night re-planned for a late arrival (41 present) and a leaver (39), held to the planning budget
+of 1 s, pure and as the service's whole night write.
+
 Each section is a function that prints its lines; :data:`SECTIONS` lists them in order, so the
 service's parts (round start, standings reads) are added as further sections.
 
@@ -191,6 +195,89 @@ def report_round_start_and_standings() -> None:
 
 
 SECTIONS.append(report_round_start_and_standings)
+
+
+# --- Re-plan (P2, issue 29): a 40-player night re-planned after round 6 ----------------------
+
+#: docs/club.md §17: a re-plan is a planning, held to the budget of a 40 x 12 night.
+REPLAN_BUDGET = 1.0
+REPLAN_PLAYERS = 40
+REPLAN_ROUNDS = 12
+REPLAN_AFTER = 6
+
+
+def replan_after(seed: int, present: range, fixed: Plan) -> Plan:
+    """Rounds 7-12 of a 40-player, 12-round night re-planned (docs/club.md §6) for
+    ``present`` after the first 6 rounds of ``fixed`` (kept and counted by the heuristic)."""
+    variant = find_variant("pinochle-4")
+    form = variant.club_form(variant.resolve_options(None), None)
+    rotation = Rotation(form.schemes[0], REPLAN_ROUNDS, "shuffle", seed, None)
+    return plan(form, rotation, present, fixed.rounds[:REPLAN_AFTER])
+
+
+def bench_replan_service() -> float:
+    """A late arrival on a 40-player night whose rounds 1-6 were played (started and closed,
+    on a temporary SQLite database): the whole night write (``service.add_late_player``:
+    the player added, rounds 7-12 re-planned and stored, new table codes), best of 3."""
+    import tempfile
+    from pathlib import Path
+
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app, service
+    from scorekeeper.config import TestConfig
+
+    folder = Path(tempfile.mkdtemp())
+    app = create_app(TestConfig(str(folder), f"sqlite:///{folder / 'replan.sqlite'}"))
+    best = float("inf")
+    with app.app_context():
+        upgrade()
+        for attempt in range(3):
+            made = service.create_club_night(
+                {
+                    "name": "Forty",
+                    "variant": "pinochle-4",
+                    "players": [f"P{n}" for n in range(1, REPLAN_PLAYERS + 1)],
+                    "rotation": {"rounds": REPLAN_ROUNDS, "seed": attempt},
+                    "round": {"hands": 1},
+                }
+            )
+            pid, token = made.night.public_id, made.token
+            for number in range(1, REPLAN_AFTER + 1):
+                service.start_round(pid, token, number)
+                service.close_round(pid, token, number)
+            start = time.perf_counter()
+            service.add_late_player(pid, token, {"name": "Late"})
+            best = min(best, time.perf_counter() - start)
+    return best
+
+
+def report_replan() -> None:
+    """The re-plan of rounds 7-12 of a 40-player night: a late arrival (41 present) and a
+    leaver (39), pure (worst seed's best), and the late arrival through the service."""
+    print("re-plan after round 6 of 40 players x 12 rounds (docs/club.md §6, §17 budget 1 s)")
+    for label, present in (
+        ("late arrival, 41 present", range(1, REPLAN_PLAYERS + 2)),
+        ("leaver, 39 present", range(1, REPLAN_PLAYERS)),
+    ):
+        nights = {seed: plan_night(REPLAN_PLAYERS, REPLAN_ROUNDS, seed) for seed in SEEDS}
+        worst = max(best_of(partial(replan_after, s, present, nights[s])) for s in SEEDS)
+        balance = replan_after(0, present, nights[0]).balance
+        verdict = "ok" if worst <= REPLAN_BUDGET else "OVER"
+        print(
+            f"{label:40} {worst * 1000:9.1f} ms  (budget {REPLAN_BUDGET * 1000:.0f} ms) {verdict}"
+            f"  partner repeats {balance.partner_repeats}, sit-out spread "
+            f"{balance.sitout_spread}"
+        )
+    seconds = bench_replan_service()
+    verdict = "ok" if seconds <= REPLAN_BUDGET else "OVER"
+    print(
+        f"{'late arrival, service (one write)':40} {seconds * 1000:9.1f} ms  "
+        f"(budget {REPLAN_BUDGET * 1000:.0f} ms) {verdict}"
+    )
+
+
+SECTIONS.append(report_replan)
 
 
 def main() -> None:

@@ -8,4 +8,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import club, errors, files, groups, next_game, routes, sharing  # noqa: E402,F401
+from . import club, club_people, errors, files, groups, next_game, routes, sharing  # noqa: E402,F401

@@ -309,6 +309,7 @@ def _plan_rounds(rounds: Iterable[RoundPlan]) -> list[dict[str, Any]]:
                     "match": None,
                 }
                 for table, players in enumerate(round_.tables, start=1)
+                if players  # an idle Mitchell table has no game (docs/club.md §4.4)
             ],
             "sitting_out": list(round_.sitting_out),
             "absent": [],

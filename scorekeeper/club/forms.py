@@ -17,6 +17,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules import RuleError
 from ..rules.variants import Variant
+from ..service import club_awards
 from ..web.forms import (
     NUMERIC,
     AnySelect,
@@ -28,6 +29,7 @@ from ..web.forms import (
     read_number,
 )
 from ..web.new_match import NewMatchForm, new_match_error, new_match_form_class, read_new_match
+from .view import AWARD_LABELS
 
 #: Every scheme's and setting's value as a page names it (the API's words are not the page's).
 SCHEME_LABELS: dict[str, Any] = {
@@ -50,6 +52,16 @@ SITOUT_CHOICES = [
 DRAW_CHOICES = [("shuffle", _l("Shuffled")), ("entry", _l("In the order typed"))]
 TIE_CHOICES = [("extra-hand", _l("One more hand")), ("draw", _l("A draw"))]
 REVEAL_CHOICES = [("always", _l("All night")), ("at-end", _l("Only at the end"))]
+MOVEMENT_CHOICES = [
+    ("round-robin", _l("Every pair meets every pair (round robin)")),
+    ("mitchell", _l("North-South stay, East-West move up (Mitchell)")),
+    ("danish", _l("Drawn from the standings (Danish)")),
+]
+AVOID_CHOICES = [
+    ("previous", _l("Not last round's opponents")),
+    ("all", _l("No pair met before")),
+    ("none", _l("1st v 2nd, 3rd v 4th")),
+]
 SCORING_CHOICES = [
     ("tables", _l("Each table's card (one phone a table)")),
     ("players", _l("Each player's own card")),
@@ -75,8 +87,12 @@ class ClubNightForm(NewMatchForm):
     club_paths: dict[str, str]
     name: StringField
     players: TextAreaField
+    pairs: TextAreaField
     roster: MultiCheckbox
     scheme: AnySelect
+    movement: SelectField
+    avoid: SelectField
+    danish_from_round: StringField
     table_size: StringField
     rounds: StringField
     draw: SelectField
@@ -86,6 +102,10 @@ class ClubNightForm(NewMatchForm):
     formula: AnySelect
     sitout: SelectField
     reveal: SelectField
+    awards: MultiCheckbox
+    purse_entry: StringField
+    purse_house: StringField
+    purse_places: StringField
     scoring: SelectField
 
 
@@ -98,8 +118,19 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
             _l("Who is here: one name a line, in the order that numbers them"),
             render_kw={"rows": "8", "autocapitalize": "words", "autocomplete": "off"},
         ),
+        "pairs": TextAreaField(
+            _l("Or pairs, one a line: 'Smiths: Ana & Cy' (the name is optional)"),
+            render_kw={"rows": "6", "autocapitalize": "words", "autocomplete": "off"},
+        ),
         "roster": MultiCheckbox(_l("From the group"), choices=[]),
         "scheme": AnySelect(_l("Seating")),
+        "movement": SelectField(
+            _l("How pairs move"), choices=choice_list(MOVEMENT_CHOICES), default="round-robin"
+        ),
+        "avoid": SelectField(
+            _l("Danish rounds avoid"), choices=choice_list(AVOID_CHOICES), default="previous"
+        ),
+        "danish_from_round": StringField(_l("Danish from round"), render_kw=NUMERIC),
         "table_size": StringField(_l("Players at a table"), render_kw=NUMERIC),
         "rounds": StringField(_l("Rounds"), render_kw=NUMERIC),
         "draw": SelectField(
@@ -117,6 +148,18 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
         "reveal": SelectField(
             _l("Standings shown"), choices=choice_list(REVEAL_CHOICES), default="always"
         ),
+        "awards": MultiCheckbox(_l("Awards"), choices=[]),
+        "purse_entry": StringField(
+            _l("Entry fee"), render_kw={"inputmode": "decimal", "autocomplete": "off"}
+        ),
+        "purse_house": StringField(
+            _l("Kept by the house, a player"),
+            render_kw={"inputmode": "decimal", "autocomplete": "off"},
+        ),
+        "purse_places": StringField(
+            _l("Prizes by place, in % ('50 30 20')"),
+            render_kw={"inputmode": "decimal", "autocomplete": "off"},
+        ),
         "scoring": SelectField(
             _l("Who scores"), choices=choice_list(SCORING_CHOICES), default="tables"
         ),
@@ -125,6 +168,10 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
     form_class.club_paths = {
         "name": "name",
         "players": "players",
+        "pairs": "pairs",
+        "rotation.movement": "movement",
+        "rotation.avoid": "avoid",
+        "rotation.danish_from_round": "danish_from_round",
         "rotation": "scheme",
         "rotation.scheme": "scheme",
         "rotation.table_size": "table_size",
@@ -139,6 +186,11 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
         "standings.formula": "formula",
         "standings.sitout": "sitout",
         "standings.reveal": "reveal",
+        "awards": "awards",
+        "purse": "purse_entry",
+        "purse.entry": "purse_entry",
+        "purse.house": "purse_house",
+        "purse.places": "purse_places",
         "scoring": "scoring",
     }
     return form_class
@@ -178,6 +230,24 @@ def offered(variant: Variant, rules: Mapping[str, Any], table_size: int | None) 
     return Offered(tuple(schemes), tuple(formulas))
 
 
+def offered_awards(variant: Variant, rules: Mapping[str, Any], table_size: int | None) -> list[str]:
+    """The awards a night of this form may choose (docs/club.md §10.1), as the service
+    offers them; none when the form at the table cannot be told yet."""
+    offered = getattr(club_awards, "offered", None)
+    if offered is None:
+        return []
+    try:
+        options = variant.resolve_options(dict(rules))
+        return list(offered(variant.id, variant.club_form(options, table_size)))
+    except RuleError:
+        return []
+
+
+def fill_awards(form: ClubNightForm, awards: Sequence[str]) -> None:
+    """The awards' boxes, each named as the pages name it."""
+    form.awards.choices = choice_list((a, AWARD_LABELS.get(a, a)) for a in awards)
+
+
 def fill_choices(form: ClubNightForm, club: Offered) -> None:
     """The schemes and formulas this form offers (docs/club.md §4.1, §9.2), default first."""
     form.scheme.choices = choice_list((s, SCHEME_LABELS.get(s, s)) for s in club.schemes)
@@ -196,6 +266,59 @@ def _names(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+def read_pairs(text: str) -> list[dict[str, Any]]:
+    """Pairs typed one a line (docs/club.md §2.1, §14 ``pairs``): "Smiths: Ana & Cy", or
+    "Ana & Cy" (or "Ana, Cy") without a name, which the service then names. Raises
+    :class:`FormError` at ``pairs`` for a line that is not two names."""
+    pairs: list[dict[str, Any]] = []
+    for line in _names(text):
+        name, colon, rest = line.partition(":")
+        if not colon:
+            name, rest = "", line
+        players = [p.strip() for p in re.split(r"[&,+/]", rest) if p.strip()]
+        if len(players) != 2:
+            raise FormError(
+                "pairs",
+                _("Line %(n)s: two names make a pair ('Ana & Cy').", n=len(pairs) + 1),
+            )
+        pair: dict[str, Any] = {"players": players}
+        if name.strip():
+            pair["name"] = name.strip()
+        pairs.append(pair)
+    return pairs
+
+
+def _money(text: str | None) -> str:
+    return (text or "").strip().replace(",", ".")
+
+
+def _purse(form: ClubNightForm) -> dict[str, Any] | None:
+    """The purse (§10.2) typed: entry, the house's share and the places' percentages (the
+    service judges them); None when no entry fee is typed."""
+    entry = _money(form.purse_entry.data)
+    if not entry:
+        return None
+    purse: dict[str, Any] = {"entry": entry}
+    house = _money(form.purse_house.data)
+    if house:
+        purse["house"] = house
+    places = _money(form.purse_places.data).replace("%", " ").replace(";", " ").split()
+    if places:
+        purse["places"] = places
+    return purse
+
+
+def _movement(form: ClubNightForm, rotation: dict[str, Any]) -> None:
+    """The fixed pairs' movement (§4.4): only sent for that scheme, so the others' bodies stay
+    what part one sends."""
+    rotation["movement"] = form.movement.data
+    if form.movement.data == "danish" or _number_of(form, "danish_from_round") is not None:
+        rotation["avoid"] = form.avoid.data
+    start = _number_of(form, "danish_from_round")
+    if start is not None:
+        rotation["danish_from_round"] = start
+
+
 def read_club_night(form: ClubNightForm, roster: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """The API's creation body (docs/club.md §14) read from the form: only what was given, so
     the service's defaults stay its own. Raises :class:`FormError` for a number that is none."""
@@ -204,6 +327,9 @@ def read_club_night(form: ClubNightForm, roster: Sequence[tuple[str, str]] = ())
     players = [name for rid, name in roster if rid in ticked]
     players += _names(form.players.data or "")
     rotation: dict[str, Any] = {"scheme": form.scheme.data, "draw": form.draw.data}
+    pairs = read_pairs(form.pairs.data or "") if form.scheme.data == "fixed-pairs" else []
+    if form.scheme.data == "fixed-pairs":
+        _movement(form, rotation)
     for field, key in (("rounds", "rounds"), ("table_size", "table_size")):
         value = _number_of(form, field)
         if value is not None:
@@ -218,7 +344,7 @@ def read_club_night(form: ClubNightForm, roster: Sequence[tuple[str, str]] = ())
     standings = {"formula": form.formula.data, "sitout": form.sitout.data}
     if form.reveal.data != "always":
         standings["reveal"] = form.reveal.data
-    return {
+    body: dict[str, Any] = {
         "name": (form.name.data or "").strip(),
         "variant": form.variant.id,
         "rules": new.rules,
@@ -228,6 +354,23 @@ def read_club_night(form: ClubNightForm, roster: Sequence[tuple[str, str]] = ())
         "standings": standings,
         "scoring": form.scoring.data,
     }
+    return _with_part_two(form, body, pairs)
+
+
+def _with_part_two(
+    form: ClubNightForm, body: dict[str, Any], pairs: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The body with what part two adds: the awards ticked, the purse typed (§10), the pairs
+    in place of the players (§2.3: both given is a refusal)."""
+    if form.awards.data:
+        body["awards"] = list(form.awards.data)
+    purse = _purse(form)
+    if purse is not None:
+        body["purse"] = purse
+    if pairs:
+        del body["players"]
+        body["pairs"] = pairs
+    return body
 
 
 def club_night_error(form: ClubNightForm, error: RuleError) -> None:
@@ -241,6 +384,9 @@ def club_night_error(form: ClubNightForm, error: RuleError) -> None:
     found = re.fullmatch(r"players\[(\d+)\].*", error.path)
     if found:
         message = _("Name %(n)s: %(message)s", n=int(found.group(1)) + 1, message=message)
+    found = re.fullmatch(r"pairs\[(\d+)\].*", error.path)
+    if found:
+        message = _("Pair %(n)s: %(message)s", n=int(found.group(1)) + 1, message=message)
     add_error(form, name, message)
 
 
@@ -269,13 +415,17 @@ class OpenForm(FlaskForm):
 
 
 def round_edit_form(
-    tables: Sequence[Sequence[int]], sitting_out: Sequence[int], formdata: Any = None
+    tables: Sequence[Sequence[int]],
+    sitting_out: Sequence[int],
+    formdata: Any = None,
+    *,
+    spare: int = 1,
 ) -> FlaskForm:
     """A round's seating typed as numbers: a field per table (players in seat order) and one
-    for those sitting out (docs/club.md §4.9). A table more than planned may be typed in the
-    spare field."""
+    for those sitting out (docs/club.md §4.9). ``spare`` tables more than planned may be typed
+    in the spare fields (a progressive round not drawn yet has no table planned, §4.5)."""
     fields: dict[str, Any] = {"version": HiddenField()}
-    for i in range(len(tables) + 1):
+    for i in range(len(tables) + spare):
         fields[f"table_{i}"] = StringField(
             _l("Table %(n)s", n=i + 1), render_kw={"inputmode": "numeric", "autocomplete": "off"}
         )
@@ -333,9 +483,12 @@ __all__ = [
     "OpenForm",
     "club_night_error",
     "club_night_form_class",
+    "fill_awards",
     "fill_choices",
+    "offered_awards",
     "offered",
     "read_club_night",
+    "read_pairs",
     "read_round_edit",
     "round_edit_error",
     "round_edit_form",

@@ -18,7 +18,6 @@ from typing import Any
 
 from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.routing import BuildError
 
 from .. import service
@@ -36,14 +35,13 @@ from .tv import (
     names_of,
     night_or_404,
     partnerships,
-    place_text,
     round_figure,
     round_of,
     seat_players,
     sides_of,
-    when,
 )
-from .words import balance_sentences, seat_line
+from .view import names_at
+from .words import seat_line
 
 #: Tally-sheet rows when the round has no hand count (§13: "round.hands rows, or 12").
 TALLY_ROWS = 12
@@ -88,6 +86,17 @@ def _join_url(kind: str, read_id: str, number: int, code: str) -> str:
         return f"{request.host_url.rstrip('/')}/cr/{read_id}/{letter}/{number}/join?code={code}"
 
 
+def undrawn_note(item: Mapping[str, Any]) -> str:
+    """What a planned round with no seats says (§4.6: Danish and progressive rounds are drawn
+    when the round before closes): "Planned: drawn when round 3 closes"; else nothing."""
+    if item.get("status") != "planned" or item.get("tables"):
+        return ""
+    number = int(item.get("number") or 1)
+    if number <= 1:
+        return _("Planned")
+    return _("Planned: drawn when round %(n)s closes", n=number - 1)
+
+
 def seat_name(seat: int, seats: int) -> str:
     """A seat as the sheets name it: "1 N" at four seats (docs/club.md §3), else its number."""
     return f"{seat} {COMPASS[seat]}" if seats == 4 and seat in COMPASS else str(seat)
@@ -107,6 +116,8 @@ class ChartRound:
     number: int
     cells: list[str]
     out: list[str]
+    #: A round drawn when the one before closes (§4.6): what the row says in place of seats.
+    note: str = ""
 
 
 def chart_context(night: ClubNight) -> dict[str, Any]:
@@ -122,7 +133,8 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
         cells = [""] * table_count
         for table in item.get("tables") or []:
             players = seat_players(table)
-            cells[int(table["table"]) - 1] = seat_line(players, names, partnerships(view))
+            shown = names_at(table, names)  # a substitute: "Ivy (for Eve)" (§6)
+            cells[int(table["table"]) - 1] = seat_line(players, shown, partnerships(view))
             for seat, player in enumerate(players, start=1):
                 where.setdefault(player, {})[number] = _(
                     "T%(table)s · %(seat)s",
@@ -138,6 +150,7 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
                 number=number,
                 cells=cells,
                 out=[_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+                note=undrawn_note(item),
             )
         )
     numbers = [int(r["number"]) for r in rounds]
@@ -208,12 +221,13 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
         players = seat_players(table)
         sides = sides_of(view, table)
         match = table.get("match")
+        shown = names_at(table, names)  # a substitute: "Ivy (for Eve)" (§6)
         url = external_url("matches.board", public_id=match) if started and match else None
         sheets.append(
             Tally(
                 table=int(table["table"]),
                 seats=[
-                    (seat_name(i, len(players)), p, names.get(p, "?"))
+                    (seat_name(i, len(players)), p, shown.get(p, "?"))
                     for i, p in enumerate(players, start=1)
                 ],
                 sides=[" & ".join(_seat_label(p, names) for p in side) for side in sides],
@@ -237,6 +251,7 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
         "shared_columns": shared,
         "side_columns": per_side,
         "sitting_out": [_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+        "note": undrawn_note(item),
     }
 
 
@@ -279,10 +294,13 @@ def _played(standings: Mapping[str, Any]) -> dict[int, dict[int, dict[str, Any]]
     live board)."""
     found: dict[int, dict[int, dict[str, Any]]] = {}
     for row in standings.get("rows") or []:
-        entries = found.setdefault(int(row["player"]), {})
-        for entry in row.get("rounds") or []:
-            if not entry.get("live"):
-                entries[int(entry["round"])] = dict(entry)
+        # A pair's row (§4.4) stands for both its players: each card shows the pair's figures.
+        members = [row["player"]] if row.get("player") is not None else row.get("players") or []
+        for member in members:
+            entries = found.setdefault(int(member), {})
+            for entry in row.get("rounds") or []:
+                if not entry.get("live"):
+                    entries[int(entry["round"])] = dict(entry)
     return found
 
 
@@ -321,12 +339,16 @@ def cards_context(night: ClubNight, *, host: bool) -> dict[str, Any]:
     closed = {int(r["number"]) for r in view.get("rounds") or [] if r.get("status") == "closed"}
     players_score = view.get("scoring") == "players"
     codes = codes_of(night.public_id, "player") if host and players_score else {}
+    # §13: on a progressive night the table column is left blank, to fill in as the room moves.
+    blank_tables = (view.get("rotation") or {}).get("scheme") == "progressive"
     cards = []
     for number in sorted(names):
         card = Card(number=number, name=names[number])
         running: Decimal | None = None
         for item in view.get("rounds") or []:
             line = _card_line(view, item, number, names)
+            if blank_tables:
+                line.table = ""
             entry = entries.get(number, {}).get(line.round)
             figure = round_figure(entry, formula) if entry and line.round in closed else None
             if figure is not None:
@@ -345,6 +367,7 @@ def cards_context(night: ClubNight, *, host: bool) -> dict[str, Any]:
         "host": host,
         "half": len(view.get("rounds") or []) <= HALF_CARD_ROUNDS,
         "scoring_players": players_score,
+        "blank_tables": blank_tables,
         "missing_codes": host and players_score and len(codes) < len(cards),
     }
 
@@ -397,116 +420,3 @@ def print_tables(public_id: str) -> Response:
 
 
 # --- The results ---------------------------------------------------------------------------------
-
-
-def column_heads() -> dict[str, str]:
-    """The standings columns the results sheet may show (§14's row, then the money of a
-    units night, §11), in order, with their heads."""
-    return {
-        "wins": _("Wins"),
-        "points": _("Points"),
-        "margin": _("Margin"),
-        "against": _("Against"),
-        "vp": _("VP"),
-        "units": _("Units"),
-        "played": _("Played"),
-        "sat_out": _("Sat out"),
-        "absent": _("Absent"),
-        "adjustments": _("Adjustments"),
-        "money": _("Money"),
-    }
-
-
-def matrix_cell(entry: Mapping[str, Any] | None, formula: str) -> str:
-    """A player's round in the per-round matrix: the figure, "out" or "absent" (§13)."""
-    if entry is None:
-        return ""
-    status = str(entry.get("status") or "")
-    figure = round_figure(entry, formula)
-    if status == "played":
-        return figure or ""
-    word = _("absent") if status == "absent" else _("out")
-    return f"{word} ({figure})" if figure not in {None, "0"} else word
-
-
-def results_context(night: ClubNight) -> dict[str, Any]:
-    """Standings with every column, the per-round matrix, the settle-up, the adjustments, the
-    balance (§13)."""
-    night_view = service.night_view(night)
-    view = as_json(night_view)
-    standings = as_json(service.night_standings(night))
-    names = names_of(view)
-    rows = [dict(r) for r in standings.get("rows") or []]
-    formula = str(standings.get("formula") or "points")
-    unit_value = (view.get("rules") or {}).get("unit_value")
-    if formula == "units" and unit_value is not None:
-        # §11: each player's money over the night, his units at the night's unit value.
-        for row in rows:
-            units = row.get("units")
-            if units is not None:
-                row["money"] = f"{Decimal(str(units)) * Decimal(str(unit_value)):.2f}"
-    heads = column_heads()
-    columns = [c for c in heads if any(r.get(c) is not None for r in rows)]
-    numbers = [int(r["number"]) for r in view.get("rounds") or [] if r.get("status") != "planned"]
-    matrix = []
-    for row in rows:
-        by_round = {int(e["round"]): e for e in row.get("rounds") or []}
-        matrix.append(
-            (
-                _seat_label(int(row["player"]), names),
-                [matrix_cell(by_round.get(n), formula) for n in numbers],
-            )
-        )
-    settlement = standings.get("settlement") or None
-    transfers = []
-    if settlement:
-        for item in settlement.get("transfers") or []:
-            transfers.append(
-                ngettext(
-                    "%(payer)s pays %(payee)s %(num)s unit (%(amount)s)",
-                    "%(payer)s pays %(payee)s %(num)s units (%(amount)s)",
-                    int(item.get("units") or 0),
-                    payer=names.get(int(item["from"]), "?"),
-                    payee=names.get(int(item["to"]), "?"),
-                    amount=item.get("amount"),
-                )
-            )
-    balance = view.get("balance") or {}
-    sitouts = any(r.get("sitting_out") for r in view.get("rounds") or [])
-    created = when(view.get("created_at")) or night.created_at
-    # §13: every adjustment with its note (§9.5), oldest first: who, for which round, how much.
-    numbers_of = {p.id: p.number for p in night_view.players}
-    adjustments = [
-        {
-            "player": _seat_label(numbers_of[a.player_id], names),
-            "round": (_("Round %(n)s", n=a.round_no) if a.round_no is not None else _("The night")),
-            "value": a.value,
-            "note": a.note,
-        }
-        for a in service.adjustments_of(night)
-        if a.player_id in numbers_of
-    ]
-    return {
-        "night": night,
-        "view": view,
-        "standings": standings,
-        "hidden": bool(standings.get("hidden")),
-        "rows": rows,
-        "places": [place_text(r) for r in rows],
-        "columns": columns,
-        "heads": heads,
-        "numbers": numbers,
-        "matrix": matrix,
-        "settlement": settlement,
-        "transfers": transfers,
-        "fewest": bool(settlement.get("fewest", True)) if settlement else True,
-        "balance": balance_sentences(balance, sitouts=sitouts) if balance else [],
-        "adjustments": adjustments,
-        "date": created,
-    }
-
-
-@bp.get("/cr/<read_id>/print/results")
-def print_results(read_id: str) -> Response:
-    """The night's results (§13)."""
-    return _page("club/print_results.html", **results_context(night_or_404(read_id)))

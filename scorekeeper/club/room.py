@@ -20,7 +20,7 @@ from ..web.session import keep_token
 from . import bp
 from .forms import OpenForm
 from .lookups import night_to_read_or_404
-from .view import as_json, night_page
+from .view import adjustment_rows, as_json, night_page
 
 #: Seconds between two looks of a table phone waiting for the next round (docs/club.md §7.3).
 TABLE_REFRESH = 15
@@ -116,6 +116,7 @@ def player(read_id: str, number: int) -> Any:
     if number not in page["names"]:
         abort(404)
     mine = page["players"].get(number, [])
+    standings_rows = page["standings"].get("rows") or []
     playing = next((row for row in mine if row["status"] == "playing"), None)
     if key is not None and playing and playing.get("match"):
         _to_match(playing["match"], key)
@@ -127,6 +128,8 @@ def player(read_id: str, number: int) -> Any:
             number=number,
             rows=mine,
             scores=_scores_of(page, number),
+            adjustments=[a for a in adjustment_rows(night, page["names"]) if a["player"] == number],
+            my_row=next((r for r in standings_rows if is_mine(r, number)), None),
             mine=key is not None,
             refresh=TABLE_REFRESH if key is not None else None,
         )
@@ -137,11 +140,16 @@ def player(read_id: str, number: int) -> Any:
     return response
 
 
+def is_mine(row: dict[str, Any], number: int) -> bool:
+    """Whether a standings row is player ``number``'s: his own, or his pair's (§4.4)."""
+    return row.get("player") == number or number in (row.get("players") or [])
+
+
 def _scores_of(page: dict[str, Any], number: int) -> dict[int, str]:
     """What each round brought the player, as the standings count it (points, units, VP or
     the credit of a round sat out): ``{round: figure}``."""
     rows: list[dict[str, Any]] = page["standings"].get("rows") or []
-    row = next((r for r in rows if r.get("player") == number), {})
+    row = next((r for r in rows if is_mine(r, number)), {})
     scores: dict[int, str] = {}
     for item in row.get("rounds") or []:
         formula = page["standings"].get("formula") or "points"

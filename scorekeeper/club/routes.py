@@ -41,15 +41,26 @@ from .forms import (
     OpenForm,
     club_night_error,
     club_night_form_class,
+    fill_awards,
     fill_choices,
     offered,
+    offered_awards,
     read_club_night,
     read_round_edit,
     round_edit_error,
     round_edit_form,
 )
 from .lookups import night_or_404
-from .view import night_page, table_seating
+from .view import adjustment_rows, night_page, table_seating
+
+
+def people_forms(version: str) -> dict[str, Any]:
+    """The host page's forms for late arrivals, leavers, substitutes and adjustments
+    (:mod:`.people`, imported here late: it imports this module's look-ups)."""
+    from .people import host_forms
+
+    return dict(host_forms(version))
+
 
 # --- Look-ups ------------------------------------------------------------------------------------
 
@@ -141,7 +152,9 @@ def _set_up(variant_id: str, group: tuple[Group, str] | None) -> Any:
         if body is not None:
             rules = body["rules"]
             size = body["rotation"].get("table_size")
-    fill_choices(form, offered(variant, rules, size))
+    club = offered(variant, rules, size)
+    fill_choices(form, club)
+    fill_awards(form, offered_awards(variant, rules, size))
     if valid and body is not None:
         try:
             created = service.create_club_night(
@@ -167,6 +180,7 @@ def _set_up(variant_id: str, group: tuple[Group, str] | None) -> Any:
             group=group[0] if group else None,
             option_groups=grouped_options(form.option_specs),
             sizes=len(variant.player_counts) > 1,
+            schemes=club.schemes,
         ),
         status,
     )
@@ -257,6 +271,8 @@ def _host_page(night: ClubNight, token: str) -> str:
         table_links=links,
         action=NightActionForm(formdata=None, version=version),
         code_form=CodeForm(formdata=None, version=version),
+        adjustments=adjustment_rows(night, page["names"]),
+        **people_forms(version),
     )
 
 
@@ -365,10 +381,14 @@ def edit_round(public_id: str, number: int) -> Any:
     if planned is None:
         abort(404)
     seating = table_seating(planned)
+    # A round not drawn yet (§4.5: the players present do not fill tables of four) has no
+    # table planned: a field for every table the night uses, and one more.
+    spare = 1 if seating else len(page["table_numbers"]) + 1
     form = round_edit_form(
         seating,
         planned.get("sitting_out") or [],
         request.form if request.method == "POST" else None,
+        spare=spare,
     )
     status = 200
     if request.method == "POST":

@@ -23,6 +23,7 @@ from flask import Response, abort, render_template, request
 from .. import service
 from ..models import ClubNight
 from . import bp
+from .view import names_at
 
 #: How often the screen asks whether the night changed (§12: every 10 s).
 POLL_MS = 10_000
@@ -55,8 +56,10 @@ def names_of(view: Mapping[str, Any]) -> dict[int, str]:
 
 def partnerships(view: Mapping[str, Any]) -> bool:
     """Whether the tables seat two partnerships (seats 1+3 v 2+4, docs/club.md §3): the
-    rotating-partners scheme seats partnerships, rotating-tables each for himself."""
-    return str((view.get("rotation") or {}).get("scheme")) in {"rotating-partners", "fixed-pairs"}
+    rotating-partners, fixed-pairs and progressive schemes seat partnerships, rotating-tables
+    each for himself (§4.1)."""
+    scheme = str((view.get("rotation") or {}).get("scheme"))
+    return scheme in {"rotating-partners", "fixed-pairs", "progressive"}
 
 
 def seat_players(table: Mapping[str, Any]) -> list[int]:
@@ -165,6 +168,14 @@ def counted_round(view: Mapping[str, Any], standings: Mapping[str, Any]) -> int 
     return int(after) if after is not None else last_closed(view)
 
 
+def row_number(row: Mapping[str, Any]) -> int:
+    """A standings row's player number; a pair's row (§4.4: ``"player": null``) is keyed by
+    minus its pair number, so that players and pairs never share a key."""
+    if row.get("player") is not None:
+        return int(row["player"])
+    return -int(row.get("pair") or 0)
+
+
 def rows_of(
     view: Mapping[str, Any],
     standings: Mapping[str, Any],
@@ -176,11 +187,11 @@ def rows_of(
     latest = counted_round(view, standings)
     if latest is None and round_in_play(view) is None:
         return []  # before round 1: every player 0, all "1=" (the seating says more)
-    earlier = {int(r["player"]): int(r["place"]) for r in (before or {}).get("rows") or []}
+    earlier = {row_number(r): int(r["place"]) for r in (before or {}).get("rows") or []}
     names = names_of(view)
     rows = []
     for row in standings.get("rows") or []:
-        number = int(row["player"])
+        number = row_number(row)
         last = None
         for entry in row.get("rounds") or []:
             if latest is not None and int(entry["round"]) == latest:
@@ -231,7 +242,8 @@ def seating_of(view: Mapping[str, Any], item: Mapping[str, Any]) -> list[Seating
     return [
         Seating(
             table=int(t["table"]),
-            sides=[[names.get(p, str(p)) for p in side] for side in sides_of(view, t)],
+            # A substitute shows as "Ivy (for Eve)" (docs/club.md §6).
+            sides=[[names_at(t, names).get(p, str(p)) for p in side] for side in sides_of(view, t)],
             hands=t.get("hands"),
             over=bool(t.get("over")),
         )
@@ -293,6 +305,8 @@ def tv_context(night: ClubNight) -> dict[str, Any]:
         "clock": clock,
         "clock_text": minutes_seconds(clock) if clock else None,
         "finished": view.get("status") == "finished",
+        # §4.6: a progressive or Danish round not drawn yet has no seating to show.
+        "undrawn": bool(coming is not None and not coming.get("tables")),
         "etag": service.night_etag(night),
     }
 

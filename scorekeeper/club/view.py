@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import service
@@ -15,6 +16,19 @@ from ..models import ClubNight
 from ..rules import RuleError
 from ..rules.variants import find_variant
 from .words import Sentence, balance_sentences, seat_line, seats_of
+
+#: Each award as the pages name it (docs/club.md §10.1).
+AWARD_LABELS: dict[str, Any] = {
+    "high_game": _l("High game"),
+    "high_average": _l("High average"),
+    "high_table": _l("High table"),
+    "low_total": _l("Low total"),
+    "double_pinochles": _l("Double pinochles"),
+    "thousand_aces": _l("Thousand aces"),
+    "double_runs": _l("Double runs"),
+    "highest_bid_made": _l("Highest bid made"),
+    "pinnacolas": _l("Pinnacolas"),
+}
 
 #: A night's status and a tie-break's column as the pages name them.
 _STATUS = {
@@ -70,6 +84,7 @@ def _rows_by_player(
         status = round_.get("status")
         for table in round_.get("tables") or []:
             seats = seats_of(table)
+            stands_for = substitutes_of(table)
             for i, player in enumerate(seats):
                 if partnerships and len(seats) == 4:
                     partners = [seats[(i + 2) % 4]]
@@ -86,6 +101,7 @@ def _rows_by_player(
                         "partners": partners,
                         "opponents": opponents,
                         "match": table.get("match"),
+                        "stands_for": stands_for.get(player),
                     }
                 )
         for player in round_.get("sitting_out") or []:
@@ -99,6 +115,134 @@ def _rows_by_player(
     for mine in rows.values():
         mine.sort(key=lambda row: row["round"] or 0)
     return rows
+
+
+def substitutes_of(table: Mapping[str, Any]) -> dict[int, int]:
+    """A §14 table's substitutes (§6): ``{player who came in: player he stands for}``."""
+    found: dict[int, int] = {}
+    for entry in table.get("substitutes") or []:
+        if not isinstance(entry, Mapping):
+            continue
+        came = entry.get("player", entry.get("in"))
+        left = entry.get("for", entry.get("stands_for", entry.get("out")))
+        if isinstance(came, int) and isinstance(left, int):
+            found[came] = left
+    return found
+
+
+def names_at(table: Mapping[str, Any], names: Mapping[int, str]) -> dict[int, str]:
+    """The names a table's seats show: a substitute as "Ivy (for Eve)" (§6)."""
+    shown = dict(names)
+    seated = set(seats_of(table))
+    for came, left in substitutes_of(table).items():
+        text = _("%(name)s (for %(other)s)", name=names.get(came, "?"), other=names.get(left, "?"))
+        # The seat stands for the substitute; were it still to name who left, say it there.
+        shown[came if came in seated or left not in seated else left] = str(text)
+    return shown
+
+
+def _who(players: Sequence[Any], names: Mapping[int, str]) -> str:
+    return " & ".join(names.get(int(p), "?") for p in players if isinstance(p, int))
+
+
+def award_lines(standings: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The standings' awards (§10.1) in words: the award's name, its value, each holder with
+    where it happened ("Ana & Fay · round 3, table 1"), and what it rests on."""
+    lines: list[dict[str, Any]] = []
+    for award in standings.get("awards") or []:
+        holders = []
+        for holder in award.get("holders") or []:
+            where = []
+            if holder.get("round") is not None:
+                where.append(_("round %(n)s", n=holder["round"]))
+            if holder.get("table") is not None:
+                where.append(_("table %(n)s", n=holder["table"]))
+            if holder.get("count") is not None:
+                where.append(_("× %(n)s", n=holder["count"]))
+            who = _who(holder.get("players") or [], names)
+            holders.append(f"{who} · {', '.join(where)}" if where else who)
+        name = str(award.get("award", ""))
+        rests = award.get("rests_on") or {}
+        lines.append(
+            {
+                "award": name,
+                "label": str(AWARD_LABELS.get(name, name)),
+                "value": award.get("value"),
+                "holders": holders,
+                "rests_on": rests.get("count"),
+            }
+        )
+    return lines
+
+
+def purse_lines(standings: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
+    """The purse paid out (§10.2): the pot, each award's and place's money, what each player
+    takes home and what is left over; None when the night keeps no purse."""
+    purse = standings.get("purse")
+    if not isinstance(purse, Mapping):
+        return None
+    awards = [
+        {
+            "label": str(AWARD_LABELS.get(a.get("award"), a.get("award"))),
+            "amount": a.get("amount"),
+            "paid": [
+                (names.get(p.get("player"), "?"), p.get("amount")) for p in a.get("paid") or []
+            ],
+        }
+        for a in purse.get("awards") or []
+    ]
+    places = [
+        {
+            "place": p.get("place"),
+            "shared": bool(p.get("shared")),
+            "who": _who(p.get("players") or [], names),
+            "each": p.get("each"),
+        }
+        for p in purse.get("places") or []
+    ]
+    payouts = [
+        (p.get("player"), names.get(p.get("player"), "?"), p.get("amount"))
+        for p in purse.get("payouts") or []
+    ]
+    return {
+        "pot": purse.get("pot"),
+        "players": purse.get("players"),
+        "awards": awards,
+        "places": places,
+        "payouts": payouts,
+        "left_over": purse.get("left_over"),
+    }
+
+
+def adjustment_rows(night: ClubNight, names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """Every adjustment of the night (§9.5), oldest first: id, player number and name, round
+    (None: the whole night), value, note."""
+    numbers = {p.id: p.number for p in service.night_view(night).players}
+    rows: list[dict[str, Any]] = []
+    for item in service.adjustments_of(night):
+        number = numbers.get(item.player_id) if item.player_id is not None else None
+        rows.append(
+            {
+                "id": item.id,
+                "player": number,
+                "name": names.get(number, "?") if number is not None else "?",
+                "round": item.round_no,
+                "value": item.value,
+                "note": item.note,
+            }
+        )
+    return rows
+
+
+def drawn_later(view: Mapping[str, Any]) -> bool:
+    """Whether the night draws each round when the one before closes (§4.6: Danish and
+    progressive), so that planned rounds have no seats yet."""
+    rotation = view.get("rotation") or {}
+    return (
+        rotation.get("scheme") == "progressive"
+        or rotation.get("movement") == "danish"
+        or (isinstance(rotation.get("danish_from_round"), int))
+    )
 
 
 def night_page(night: ClubNight, *, host: bool) -> dict[str, Any]:
@@ -117,8 +261,11 @@ def night_page(night: ClubNight, *, host: bool) -> dict[str, Any]:
                 "status": round_.get("status"),
                 "time_called_at": round_.get("time_called_at"),
                 "cells": {
-                    n: seat_line(seats_of(t), names, partnerships) for n, t in tables.items()
+                    n: seat_line(seats_of(t), names_at(t, names), partnerships)
+                    for n, t in tables.items()
                 },
+                # §4.6: a round drawn when the one before closes has no seats until then.
+                "undrawn": round_.get("status") == "planned" and not tables,
                 "tables": tables,
                 "out": [names.get(int(p), "?") for p in round_.get("sitting_out") or []],
             }
@@ -149,6 +296,11 @@ def night_page(night: ClubNight, *, host: bool) -> dict[str, Any]:
         "balance": sentences,
         "players": _rows_by_player(rounds, partnerships),
         "status": view.get("status", night.status),
+        "progressive": (view.get("rotation") or {}).get("scheme") == "progressive",
+        "drawn_later": drawn_later(view),
+        "awards": award_lines(standings, names),
+        "purse": purse_lines(standings, names),
+        "pairs": list(view.get("pairs") or []),
         "status_label": str(_STATUS.get(night.status, night.status)),
         "tie_break_labels": {
             key: str(_TIE_BREAKS.get(key, key)) for key in rules.get("tie_breaks") or []

@@ -7,7 +7,7 @@ which seating schemes fit it and which standings formulas (§9.2).
 
 >>> form = partnership_form()
 >>> form.seats_lo, form.seats_hi, form.partnerships, form.schemes, form.formulas
-(4, 4, True, ('rotating-partners',), ('points', 'wins', 'vp'))
+(4, 4, True, ('rotating-partners', 'fixed-pairs', 'progressive'), ('points', 'wins', 'vp'))
 >>> individual_form(3).formulas, individual_form(2).two_sided
 (('points', 'wins'), True)
 """
@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 
-#: docs/club.md §4.1: the schemes of part one. ``fixed-pairs`` and ``progressive`` (§4.4,
-#: §4.5) come in part two; until then they are refused as not offered for the form.
+#: docs/club.md §4.1: the schemes; ``fixed-pairs`` and ``progressive`` (§4.4, §4.5) fit
+#: partnership tables only.
 ROTATING_PARTNERS = "rotating-partners"
 ROTATING_TABLES = "rotating-tables"
+FIXED_PAIRS = "fixed-pairs"
+PROGRESSIVE = "progressive"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +49,17 @@ class ClubForm:
 
 def partnership_form() -> ClubForm:
     """Four seats in two partnerships (``pinochle-4``, ``partnership-auction``, Pinnacola for
-    four): rotating partners."""
-    return ClubForm(4, 4, 4, True, False, (ROTATING_PARTNERS,), ("points", "wins", "vp"), True)
+    four): rotating partners (the default), fixed pairs, progressive (docs/club.md §4.1)."""
+    return ClubForm(
+        4,
+        4,
+        4,
+        True,
+        False,
+        (ROTATING_PARTNERS, FIXED_PAIRS, PROGRESSIVE),
+        ("points", "wins", "vp"),
+        True,
+    )
 
 
 def individual_form(

@@ -19,17 +19,19 @@ order N, E, S, W: partners are ``[0]`` & ``[2]`` (Team 1) and ``[1]`` & ``[3]`` 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from .club_form import ROTATING_PARTNERS, ROTATING_TABLES, ClubForm
+from . import rotation_pairs, rotation_progressive
+from .club_form import FIXED_PAIRS, PROGRESSIVE, ROTATING_PARTNERS, ROTATING_TABLES, ClubForm
 from .entry import as_choice, as_int, as_object, as_str, check_keys
 from .errors import RuleError
 from .rotation_designs import AG_2_3, AG_2_4, KTS_15, WHIST_SIZES, Rounds, circle, whist
 from .rotation_heuristic import Figures, LocalRound, plan_night
+from .rotation_pairs import Movement, PairsRound
 from .rotation_rounds import Balance, RoundPlan, balance_of, check_round
 from .rotation_seats import number_tables
 
@@ -41,7 +43,7 @@ MAX_ROUNDS: Final = 40
 MAX_SEED: Final = 2**31 - 1
 DEFAULT_ROUNDS: Final = 8
 DRAWS: Final = ("entry", "shuffle")
-#: Settings of part two (§4.4): refused until fixed pairs are offered.
+#: The settings of fixed pairs only (§4.4).
 _PAIR_KEYS: Final = ("movement", "avoid", "danish_from_round")
 _KEYS: Final = ("scheme", "rounds", "draw", "seed", "table_size", *_PAIR_KEYS)
 
@@ -67,6 +69,8 @@ class Rotation:
     seed: int
     #: The table size (auction: the preferred size, 4 unless given; Pinnacola: 2 or 4).
     table_size: int | None
+    #: Fixed pairs' movement (docs/club.md §4.4); None for every other scheme.
+    movement: Movement | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The settings as §14's ``rotation`` shows them (``design`` is the balance's)."""
@@ -78,7 +82,24 @@ class Rotation:
         }
         if self.table_size is not None:
             shown["table_size"] = self.table_size
+        if self.movement is not None:
+            shown.update(self.movement.as_json())
         return shown
+
+    def is_drawn(self, number: int) -> bool:
+        """Whether round ``number`` is drawn when the one before closes (docs/club.md §4.6):
+        progressive from round 2, Danish rounds of fixed pairs.
+
+        >>> Rotation("progressive", 4, "entry", 0, None).is_drawn(2)
+        True
+        """
+        if self.scheme == PROGRESSIVE:
+            return number > 1
+        return self.movement is not None and self.movement.is_drawn(number)
+
+    def draws_rounds(self) -> bool:
+        """Whether any round of the night is drawn as the night goes (no re-plan, §14)."""
+        return any(self.is_drawn(n) for n in range(2, self.rounds + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +127,17 @@ def read_rotation(
     >>> rotation, _ = read_rotation(lambda size: partnership_form(), {"draw": "entry"}, 8,
     ...                             lambda: 5)
     >>> rotation
-    Rotation(scheme='rotating-partners', rounds=7, draw='entry', seed=5, table_size=None)
-    >>> read_rotation(lambda size: partnership_form(), {"scheme": "progressive"}, 8, lambda: 5)
+    Rotation(scheme='rotating-partners', rounds=7, draw='entry', seed=5, table_size=None, \
+movement=None)
+    >>> read_rotation(lambda size: partnership_form(), {"scheme": "rotating-tables"}, 8,
+    ...               lambda: 5)
     Traceback (most recent call last):
     ...
     scorekeeper.rules.errors.RuleError: rotation.scheme: is not offered for this form: \
-rotating-partners
+rotating-partners, fixed-pairs, progressive
+    >>> read_rotation(lambda size: partnership_form(), {"scheme": "fixed-pairs",
+    ...     "movement": "mitchell"}, 16, lambda: 5)[0].rounds
+    4
     """
     body = {} if given is None else as_object(given, "rotation")
     check_keys(body, _KEYS, "rotation")
@@ -128,15 +154,18 @@ rotating-partners
             code="not_for_form",
             schemes=", ".join(form.schemes),
         )
-    for key in _PAIR_KEYS:
-        if key in body:
-            raise RuleError(f"rotation.{key}", "is taken only with fixed pairs", code="not_allowed")
+    if scheme != FIXED_PAIRS:
+        for key in _PAIR_KEYS:
+            if key in body:
+                raise RuleError(
+                    f"rotation.{key}", "is taken only with fixed pairs", code="not_allowed"
+                )
     rounds_given = body.get("rounds")
     if rounds_given is None:
-        found = design_of(form, player_count)
-        rounds = found[1] if found is not None else DEFAULT_ROUNDS
+        rounds = _default_rounds(form, scheme, body.get("movement"), player_count)
     else:
         rounds = as_int(rounds_given, "rotation.rounds", low=1, high=MAX_ROUNDS)
+    movement = rotation_pairs.read_movement(body, rounds) if scheme == FIXED_PAIRS else None
     draw_given = body.get("draw")
     draw = "shuffle" if draw_given is None else as_choice(draw_given, "rotation.draw", DRAWS)
     seed_given = body.get("seed")
@@ -145,7 +174,25 @@ rotating-partners
     )
     if table_size is None and form.seats_lo != form.seats_hi:
         table_size = form.preferred
-    return Rotation(scheme, rounds, draw, chosen, table_size), form
+    return Rotation(scheme, rounds, draw, chosen, table_size, movement), form
+
+
+def _default_rounds(form: ClubForm, scheme: str, movement: object, player_count: int) -> int:
+    """``rotation.rounds`` when not given (§14): the design's (or movement's) length when
+    there is one, else 8. Fixed pairs: P = players / 2 pairs."""
+    if scheme == FIXED_PAIRS:
+        pairs = player_count // 2
+        if pairs < 2:
+            return DEFAULT_ROUNDS
+        if movement in (None, rotation_pairs.ROUND_ROBIN):
+            return min(MAX_ROUNDS, rotation_pairs.round_robin_length(pairs))
+        if movement == rotation_pairs.MITCHELL:
+            return min(MAX_ROUNDS, rotation_pairs.mitchell_tables(pairs))
+        return DEFAULT_ROUNDS
+    if scheme == PROGRESSIVE:
+        return DEFAULT_ROUNDS
+    found = design_of(form, player_count)
+    return found[1] if found is not None else DEFAULT_ROUNDS
 
 
 # --- Table sizes and designs ------------------------------------------------------------------
@@ -219,6 +266,7 @@ def plan(
     rotation: Rotation,
     players: Sequence[int] | Iterable[int],
     fixed: Sequence[RoundPlan] = (),
+    pairs: Mapping[int, tuple[int, int]] | None = None,
 ) -> Plan:
     """Every round of the night: ``fixed`` (rounds played or in play, kept as they are), then
     the rounds up to ``rotation.rounds`` for ``players`` (the present players' numbers).
@@ -232,7 +280,12 @@ def plan(
     ...              [1, 2, 3])
     >>> [(r.tables, r.sitting_out) for r in night.rounds]
     [(((2, 3),), (1,)), (((1, 3),), (2,)), (((1, 2),), (3,))]
+
+    Fixed pairs (``pairs``: pair number -> its two players) follow their movement (§4.4) and
+    progressive seats round 1 (§4.5): see :func:`plan_drawn`.
     """
+    if rotation.scheme in (FIXED_PAIRS, PROGRESSIVE):
+        return plan_drawn(form, rotation, players, fixed, pairs or {})
     # Design position p is the p-th present player by number (draw entry, docs/club.md §3).
     order = sorted(set(players))
     if rotation.draw == "shuffle":
@@ -266,6 +319,98 @@ def plan(
         tables = number_tables(numbered[-1].tables, r.tables, form.partnerships)
         numbered.append(RoundPlan(tables, r.sitting_out))
     return Plan(tuple(numbered), balance_of(form, numbered, everyone, design_name))
+
+
+def plan_drawn(
+    form: ClubForm,
+    rotation: Rotation,
+    players: Sequence[int] | Iterable[int],
+    fixed: Sequence[RoundPlan],
+    pairs: Mapping[int, tuple[int, int]],
+) -> Plan:
+    """The rounds of a fixed-pairs or progressive night (docs/club.md §4.4-§4.6): ``fixed``
+    kept, then the movement's rounds (design position p is the p-th pair of the draw) or
+    progressive's round 1; a round drawn as the night goes is planned with no seats (an
+    empty :class:`RoundPlan`) until the round before closes. A progressive round 1 of players
+    that do not fill tables of four has no seats either: starting it is the 409 of §4.5.
+
+    >>> from scorekeeper.rules.club_form import partnership_form
+    >>> night = plan(partnership_form(), Rotation("fixed-pairs", 2, "entry", 0, None,
+    ...     Movement("mitchell", "previous", None)), range(1, 9),
+    ...     pairs={1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (7, 8)})
+    >>> [r.tables for r in night.rounds], night.balance.design
+    ([((1, 5, 2, 6), (3, 7, 4, 8)), ((1, 7, 2, 8), (3, 5, 4, 6))], 'mitchell')
+    """
+    present = sorted(set(players))
+    kept = list(fixed)
+    if rotation.scheme == PROGRESSIVE:
+        order = list(present)
+        if rotation.draw == "shuffle":
+            random.Random(rotation.seed).shuffle(order)
+        made = [*kept]
+        if not made and rotation.rounds:
+            try:
+                made.append(rotation_progressive.first_round(order))
+            except rotation_progressive.TableCountError:
+                made.append(RoundPlan((), ()))
+        made += [RoundPlan((), ())] * max(0, rotation.rounds - len(made))
+        played = [r for r in made if r.tables]
+        return Plan(tuple(made), balance_of(form, played, present, None))
+    movement = rotation.movement or Movement(rotation_pairs.ROUND_ROBIN, "previous", None)
+    numbers = sorted(pairs)
+    order = list(numbers)
+    if rotation.draw == "shuffle":
+        random.Random(rotation.seed).shuffle(order)
+    designed = rotation_pairs.plan_pairs(movement, len(order), rotation.rounds)
+    made = list(kept)
+    for number in range(len(kept), rotation.rounds):
+        if number < len(designed):
+            round_ = _mapped(designed[number], order)
+            made.append(rotation_pairs.develop(round_, pairs))
+        else:
+            made.append(RoundPlan((), ()))
+    design = rotation_pairs.design_name(movement, len(order), rotation.rounds)
+    return Plan(tuple(made), pairs_balance_of(made, pairs, design if not kept else None))
+
+
+def _mapped(round_: PairsRound, order: Sequence[int]) -> PairsRound:
+    """A movement's round over design positions, with the draw's pairs in their place."""
+    return PairsRound(
+        tuple((t, order[ns - 1], order[ew - 1]) for t, ns, ew in round_.games),
+        tuple(sorted(order[p - 1] for p in round_.resting)),
+    )
+
+
+def pairs_rounds(
+    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]]
+) -> list[PairsRound]:
+    """Seated rounds read back as games between pairs (table numbers kept; a round with no
+    seats yet is left out): the history of a Danish draw and the balance (docs/club.md §4.4).
+
+    >>> pairs_rounds([RoundPlan(((), (1, 5, 2, 6)), (3, 4))], {1: (1, 2), 2: (3, 4), 3: (5, 6)})
+    [PairsRound(games=((2, 1, 3),), resting=(2,))]
+    """
+    pair_of = {x: p for p, members in pairs.items() for x in members}
+    made: list[PairsRound] = []
+    for r in rounds:
+        if not any(r.tables):
+            continue
+        games = tuple(
+            (t, pair_of[table[0]], pair_of[table[1]])
+            for t, table in enumerate(r.tables, start=1)
+            if len(table) == 4
+        )
+        playing = {p for _, ns, ew in games for p in (ns, ew)}
+        resting = tuple(sorted({pair_of[x] for x in r.sitting_out if x in pair_of} - playing))
+        made.append(PairsRound(games, resting))
+    return made
+
+
+def pairs_balance_of(
+    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]], design: str | None
+) -> Balance:
+    """The balance of a fixed-pairs night's seated rounds, counted in pairs (§4.8)."""
+    return rotation_pairs.pairs_balance(pairs_rounds(rounds, pairs), sorted(pairs), design)
 
 
 def _all(r: RoundPlan) -> list[int]:
@@ -329,6 +474,8 @@ def _target(form: ClubForm, n: int, total: int) -> Callable[[Figures], bool]:
 
 
 __all__ = [
+    "FIXED_PAIRS",
+    "PROGRESSIVE",
     "ROTATING_PARTNERS",
     "ROTATING_TABLES",
     "Balance",
@@ -339,7 +486,10 @@ __all__ = [
     "balance_of",
     "check_round",
     "design_of",
+    "pairs_balance_of",
+    "pairs_rounds",
     "plan",
+    "plan_drawn",
     "read_rotation",
     "table_sizes",
 ]

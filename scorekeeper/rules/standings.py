@@ -65,6 +65,7 @@ __all__ = [
     "counted_rounds",
     "VpTable",
     "figure",
+    "pair_standings",
     "read_standings_rules",
     "room_settlement",
     "side_results",
@@ -105,14 +106,19 @@ class Row:
     absent: int
     adjustments: Fraction
     rounds: tuple[RoundEntry, ...]
+    #: A fixed pair's row (docs/club.md §9.1 "rows per pair"): the pair's number and its
+    #: players; ``player`` is then its first player.
+    pair: int | None = None
+    members: tuple[int, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        """docs/club.md §14's row, figures as decimal strings."""
-        return {
+        """docs/club.md §14's row, figures as decimal strings; a pair's row names the pair
+        and its ``players`` (``player`` null)."""
+        shown: dict[str, Any] = {
             "place": self.place,
             "shared": self.shared,
-            "player": self.player,
-            "pair": None,
+            "player": self.player if self.pair is None else None,
+            "pair": self.pair,
             "name": self.name,
             "value": figure(self.value),
             "wins": figure(self.wins),
@@ -127,6 +133,9 @@ class Row:
             "adjustments": figure(self.adjustments),
             "rounds": [entry.as_json() for entry in self.rounds],
         }
+        if self.pair is not None:
+            shown["players"] = list(self.members)
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +212,51 @@ def standings(
     closed = [r.number for r in counted if r.status == "closed"]
     shown_after = after_round if after_round is not None else max(closed, default=None)
     return Standings(_ranked(rules, unranked), shown_after, live, rules.formula)
+
+
+def pair_standings(
+    table: Standings, pairs: Sequence[tuple[int, str, tuple[int, int]]]
+) -> Standings:
+    """The standings per pair of a fixed-pairs night (docs/club.md §4.4, §9.1: "the same rows
+    per pair"), from its players' standings ``table``: ``pairs`` are (number, name, players).
+
+    Partners play every game together, so they are level on the value and on every
+    tie-break and the ranking keeps them in one group: a pair's place is the players ranked
+    above it halved, and pairs in one group share a place, in pair-number order (the order of
+    their first players, docs/club.md §4.4 "ties by pair number").
+
+    >>> from scorekeeper.rules.club_form import partnership_form
+    >>> form = partnership_form()
+    >>> rules = read_standings_rules(form, None)
+    >>> game = TableResult(1, (1, 3, 2, 4), ((1, 2), (3, 4)), (400, 510), None, None, 1)
+    >>> night = standings(rules, form, [(1, "A"), (2, "B"), (3, "C"), (4, "D")],
+    ...                   [RoundResults(1, "closed", (game,), (), ())])
+    >>> rows = pair_standings(night, [(1, "A & B", (1, 2)), (2, "C & D", (3, 4))]).rows
+    >>> [(r.place, r.pair, r.name, figure(r.value), r.members) for r in rows]
+    [(1, 2, 'C & D', '510', (3, 4)), (2, 1, 'A & B', '400', (1, 2))]
+    """
+    pair_of = {x: (number, name, members) for number, name, members in pairs for x in members}
+    made: list[Row] = []
+    seen: set[int] = set()
+    for row in table.rows:
+        found = pair_of.get(row.player)
+        if found is None or found[0] in seen:
+            continue
+        seen.add(found[0])
+        made.append(
+            replace(
+                row,
+                place=(row.place - 1) // 2 + 1,
+                name=found[1],
+                pair=found[0],
+                members=tuple(found[2]),
+            )
+        )
+    counts: dict[int, int] = {}
+    for row in made:
+        counts[row.place] = counts.get(row.place, 0) + 1
+    rows = tuple(replace(row, shared=counts[row.place] > 1) for row in made)
+    return Standings(rows, table.after_round, table.live, table.formula)
 
 
 def counted_rounds(

@@ -51,6 +51,7 @@ from .club_body import preview_schedule
 from .club_common import check_host, is_host, night_by_id, night_to_read
 from .club_edit import patch_night, put_round, redraw, replan
 from .club_limits import LimitView, match_limit_view
+from .club_people import add_late_player, patch_player, substitute
 from .club_reading import (
     ClubPlace,
     ClubSpot,
@@ -155,6 +156,9 @@ __all__ = [
     "StandingsView",
     "TableNow",
     "add_adjustment",
+    "add_late_player",
+    "patch_player",
+    "substitute",
     "adjustments_of",
     "build_match",
     "call_time",

@@ -1,9 +1,11 @@
-"""A club night's adjustments (docs/club.md §9.5, stored and listed in part one): a signed
-value for a player, for a round or the night, with a note. Each write is one night write."""
+"""A club night's adjustments (docs/club.md §9.5): a signed value for a player (or, in fixed
+pairs, a pair), for a round or the night, in the formula's unit, with a note of up to 80
+characters. Each write is one night write; the standings read them through
+:func:`standings_adjustments` (a pair's counts for both its players, so its row has it once)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -11,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import ClubAdjustment, ClubNight, utcnow
+from ..models import ClubAdjustment, ClubNight, ClubPair, ClubPlayer, utcnow
 from ..rules import RuleError, standings
 from ..rules.entry import as_object, check_keys, unstorable
 from .club_common import form_of, players_of, rounds_of
@@ -28,16 +30,19 @@ class AdjustmentView:
     """One adjustment as the API shows it."""
 
     id: int
-    player: int
+    player: int | None
     round: int | None
     value: str
     note: str
+    #: The fixed pair it was given to (``player`` then null).
+    pair: int | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """``{"id", "player", "round", "value", "note"}``."""
+        """``{"id", "player", "pair", "round", "value", "note"}``."""
         return {
             "id": self.id,
             "player": self.player,
+            "pair": self.pair,
             "round": self.round,
             "value": self.value,
             "note": self.note,
@@ -64,32 +69,58 @@ def _value(night: ClubNight, given: object) -> Decimal:
     return value
 
 
+def _pairs_of(night: ClubNight) -> dict[int, int]:
+    """The night's fixed pairs: number -> row id (none outside fixed pairs)."""
+    return {
+        number: pid
+        for number, pid in db.session.execute(
+            sa.select(ClubPair.number, ClubPair.id).where(ClubPair.club_night_id == night.id)
+        )
+    }
+
+
+def _whole_number(given: object) -> bool:
+    return isinstance(given, int) and not isinstance(given, bool)
+
+
+def _read_note(given: object) -> str:
+    """The note: text of up to 80 characters, none of the name rules' refused characters."""
+    if given is None:
+        return ""
+    if not isinstance(given, str):
+        raise RuleError("note", "must be text", code="not_text")
+    if len(given) > NOTE_LENGTH:
+        raise RuleError("note", "has at most {most} characters", code="too_long", most=NOTE_LENGTH)
+    if unstorable(given) is not None or not given.isprintable():
+        raise RuleError("note", "may not hold this character", code="bad_character")
+    return given
+
+
 def add_adjustment(public_id: str, token: str | None, body: Mapping[str, Any]) -> AdjustmentView:
-    """Add an adjustment (``POST …/adjustments``): 422 at ``player``, ``round``, ``value``,
-    ``note``."""
+    """Add an adjustment (``POST …/adjustments``, docs/club.md §9.5): ``player`` (or ``pair``
+    on a fixed-pairs night), ``round`` (null: the night), ``value``, ``note``; 422 at
+    ``player``, ``pair``, ``round``, ``value``, ``note``; at most 200 a night (§17)."""
     given = as_object(body, "_")
-    check_keys(given, ("player", "round", "value", "note", "version"), required=("player", "value"))
-    made: list[ClubAdjustment] = []
-    numbers: dict[int, int] = {}
+    check_keys(given, ("player", "pair", "round", "value", "note", "version"), required=("value",))
+    made: list[AdjustmentView] = []
 
     def change(night: ClubNight) -> None:
         by_number = {p.number: p.id for p in players_of(night)}
-        player = given.get("player")
-        if isinstance(player, bool) or player not in by_number:
+        pairs = _pairs_of(night)
+        player, pair = given.get("player"), given.get("pair")
+        if pair is not None:
+            if player is not None:
+                raise RuleError("pair", "give a player or a pair, not both", code="both")
+            if not _whole_number(pair) or pair not in pairs:
+                raise RuleError("pair", "is not a pair of this night", code="no_pair")
+        elif not _whole_number(player) or player not in by_number:
             raise RuleError("player", "is not a player of this night", code="no_player")
         round_no = given.get("round")
         known = {r.number for r in rounds_of(night)}
-        if round_no is not None and (isinstance(round_no, bool) or round_no not in known):
+        if round_no is not None and (not _whole_number(round_no) or round_no not in known):
             raise RuleError("round", "is not a round of this night", code="no_round")
         value = _value(night, given.get("value"))
-        note = given.get("note") or ""
-        if note:
-            if not isinstance(note, str) or len(note) > NOTE_LENGTH:
-                raise RuleError(
-                    "note", "has at most {most} characters", code="too_long", most=NOTE_LENGTH
-                )
-            if unstorable(note) is not None or not note.isprintable():
-                raise RuleError("note", "may not hold this character", code="bad_character")
+        note = _read_note(given.get("note"))
         count = db.session.scalar(
             sa.select(sa.func.count()).where(ClubAdjustment.club_night_id == night.id)
         )
@@ -99,7 +130,8 @@ def add_adjustment(public_id: str, token: str | None, body: Mapping[str, Any]) -
             )
         row = ClubAdjustment(
             club_night_id=night.id,
-            player_id=by_number[player],
+            player_id=by_number[player] if pair is None and isinstance(player, int) else None,
+            pair_id=pairs[pair] if pair is not None else None,
             round_no=round_no,
             # A decimal string with the fewest places (docs/club.md §14): "-20", never "-2E+1".
             value=standings.figure(value),
@@ -108,12 +140,36 @@ def add_adjustment(public_id: str, token: str | None, body: Mapping[str, Any]) -
         )
         db.session.add(row)
         db.session.flush()
-        made.append(row)
-        numbers[row.id] = player
+        made.append(
+            AdjustmentView(
+                row.id, player if pair is None else None, row.round_no, row.value, row.note, pair
+            )
+        )
 
     night_write(public_id, token, given.get("version"), change)
-    row = made[0]
-    return AdjustmentView(row.id, numbers[row.id], row.round_no, row.value, row.note)
+    return made[0]
+
+
+def standings_adjustments(
+    players: Sequence[ClubPlayer], rows: Sequence[ClubAdjustment]
+) -> list[standings.Adjustment]:
+    """The adjustments as the standings rules take them, by player number: a pair's is given
+    to each of its players (partners stay level, so the pair's row has it once)."""
+    numbers = {p.id: p.number for p in players}
+    members: dict[int, list[int]] = {}
+    for p in players:
+        if p.pair_id is not None:
+            members.setdefault(p.pair_id, []).append(p.number)
+    found: list[standings.Adjustment] = []
+    for a in rows:
+        targets = (
+            [numbers[a.player_id]] if a.player_id in numbers else members.get(a.pair_id or 0, [])
+        )
+        found += [
+            standings.Adjustment(player=n, round=a.round_no, value=Decimal(a.value), note=a.note)
+            for n in targets
+        ]
+    return found
 
 
 def delete_adjustment(public_id: str, token: str | None, aid: object) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import RuleError, find_variant, rotation, standings
@@ -14,6 +14,7 @@ from ..rules.club_form import ClubForm
 from ..rules.entry import as_object, check_keys
 from ..rules.names import name_key, read_name
 from ..rules.rotation import Plan, Rotation
+from .club_awards import read_settings
 from .club_common import MAX_PLAYERS
 
 #: The fields of a new night (docs/club.md §14 "Creating").
@@ -74,6 +75,111 @@ def read_players(given: object) -> list[str]:
     return names
 
 
+#: docs/club.md §2.3: a fixed-pairs night has 2 to 32 pairs.
+MIN_PAIRS, MAX_PAIRS = 2, 32
+
+
+def read_pairs(given: object) -> tuple[list[str], list[tuple[str, tuple[int, int]]]]:
+    """``pairs`` (docs/club.md §2.3, §14): 2 to 32 pairs of two distinct players, no name
+    twice across pairs (``pairs[i].players[j]``), a pair name that is no player's. The
+    players are numbered in the order given (pair 1's two first); a pair without a name is
+    "Ana & Cy" when that fits the name rules, else "Pair n". Returns the players' names and
+    each pair's name with its two players' numbers."""
+    if not isinstance(given, list):
+        raise RuleError("pairs", "must be a list of pairs", code="not_list")
+    if not MIN_PAIRS <= len(given) <= MAX_PAIRS:
+        raise RuleError(
+            "pairs",
+            "a club night has {least} to {most} pairs",
+            code="range",
+            least=MIN_PAIRS,
+            most=MAX_PAIRS,
+        )
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    given_names: list[object] = []
+    for i, pair in enumerate(given):
+        body = as_object(pair, f"pairs[{i}]")
+        check_keys(body, ("name", "players"), f"pairs[{i}]", required=("players",))
+        names += _pair_players(body.get("players"), i, seen)
+        given_names.append(body.get("name"))
+    pairs: list[tuple[str, tuple[int, int]]] = []
+    for i, wanted in enumerate(given_names):
+        a, b = names[2 * i], names[2 * i + 1]
+        if wanted is None:
+            name = _default_pair_name(a, b, i + 1)
+        else:
+            name = read_name(wanted, f"pairs[{i}].name")
+            if name_key(name) in seen:
+                raise RuleError(
+                    f"pairs[{i}].name",
+                    "{given!r} is the name of a player of this night",
+                    code="same_player",
+                    given=name,
+                )
+        if any(name_key(name) == name_key(other) for other, _ in pairs):
+            raise RuleError(
+                f"pairs[{i}].name",
+                "{given!r} is already a pair of this night",
+                code="same_pair",
+                given=name,
+            )
+        pairs.append((name, (2 * i + 1, 2 * i + 2)))
+    return names, pairs
+
+
+def _pair_players(members: object, i: int, seen: dict[str, str]) -> list[str]:
+    """Pair ``i``'s two players' names, none already a player (``seen``, which gains them)."""
+    if not isinstance(members, list) or len(members) != 2:
+        raise RuleError(f"pairs[{i}].players", "must be a list of two players", code="not_pair")
+    names: list[str] = []
+    for j, value in enumerate(members):
+        name = read_name(value, f"pairs[{i}].players[{j}]")
+        key = name_key(name)
+        if key in seen:
+            raise RuleError(
+                f"pairs[{i}].players[{j}]",
+                "{given!r} is already a player of this night ({other!r})",
+                code="same_player",
+                given=name,
+                other=seen[key],
+            )
+        seen[key] = name
+        names.append(name)
+    return names
+
+
+def _default_pair_name(a: str, b: str, number: int) -> str:
+    """A pair without a name: "Ana & Cy" when it fits the name rules, else "Pair 3" (§14)."""
+    try:
+        return read_name(f"{a} & {b}", "name")
+    except RuleError:
+        return f"Pair {number}"
+
+
+def _scheme_given(body: Mapping[str, Any]) -> object:
+    given = body.get("rotation")
+    return given.get("scheme") if isinstance(given, Mapping) else None
+
+
+def read_people(
+    body: Mapping[str, Any],
+) -> tuple[list[str], list[tuple[str, tuple[int, int]]]]:
+    """The night's players and, for ``fixed-pairs``, its pairs (docs/club.md §2.3):
+    ``players`` given with ``pairs`` is a 422 at ``players``, ``pairs`` with another scheme
+    a 422 at ``pairs``, fixed pairs without ``pairs`` a 422 at ``pairs``."""
+    scheme = _scheme_given(body)
+    if body.get("pairs") is None:
+        if scheme == rotation.FIXED_PAIRS:
+            raise RuleError("pairs", "fixed pairs need the list of pairs", code="required")
+        return read_players(body.get("players")), []
+    if body.get("players") is not None:
+        raise RuleError("players", "is not taken with pairs", code="not_allowed")
+    if scheme != rotation.FIXED_PAIRS:
+        raise RuleError("pairs", "is taken only with the scheme fixed-pairs", code="not_allowed")
+    return read_pairs(body.get("pairs"))
+
+
 def _check_count(form_of_size: Callable[[int | None], ClubForm], given: object, count: int) -> None:
     """Fewer players than one table's smallest seat count: 422 at ``players`` (§2.3)."""
     size = given.get("table_size") if isinstance(given, Mapping) else None
@@ -122,18 +228,11 @@ def _whole(value: object, path: str, lo: int, hi: int) -> int | None:
 
 
 def read_extras(body: Mapping[str, Any]) -> tuple[str, list[str], None]:
-    """``scoring``, ``awards`` (none offered in this release) and ``purse`` (none)."""
+    """``scoring`` (awards and purse: :mod:`.club_awards`)."""
     scoring = body.get("scoring", "tables")
     if scoring not in SCORINGS:
         raise RuleError("scoring", "must be one of {ids}", code="unknown", ids=", ".join(SCORINGS))
-    awards = body.get("awards")
-    if awards is not None:
-        if not isinstance(awards, list):
-            raise RuleError("awards", "must be a list", code="not_list")
-        if awards:
-            raise RuleError("awards[0]", "is not offered for this form", code="not_offered")
-    if body.get("purse") is not None:
-        raise RuleError("purse", "is not offered for this form", code="not_offered")
+    # ``awards`` and ``purse`` are read by :func:`.club_awards.read_settings` (docs/club.md §10).
     return str(scoring), [], None
 
 
@@ -148,6 +247,12 @@ class ReadNight:
     form: ClubForm
     rotation: Rotation
     settings: dict[str, Any]
+    #: Fixed pairs: each pair's name and its two players' numbers (pair n is index n - 1).
+    pairs: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
+
+    def pair_members(self) -> dict[int, tuple[int, int]]:
+        """Pair number -> its two players' numbers."""
+        return {i: members for i, (_, members) in enumerate(self.pairs, start=1)}
 
 
 def read_form_and_rotation(
@@ -155,8 +260,6 @@ def read_form_and_rotation(
 ) -> tuple[str, dict[str, Any], ClubForm, Rotation]:
     variant = find_variant(body.get("variant"))
     options = variant.resolve_options(body.get("rules"))
-    if body.get("pairs") is not None:
-        raise RuleError("pairs", "is not offered for this form", code="not_offered")
     reader = form_reader(variant.id, options)
     _check_count(reader, body.get("rotation"), count)
     rotation_read, form = rotation.read_rotation(reader, body.get("rotation"), count, new_seed)
@@ -174,11 +277,14 @@ def read_body(body: Mapping[str, Any]) -> ReadNight:
     body = as_object(body, "_")
     check_keys(body, NIGHT_FIELDS, required=("name", "variant"))
     name = read_name(body.get("name"), "name")
-    players = read_players(body.get("players"))
+    players, pairs = read_people(body)
     variant, options, form, rotation_read = read_form_and_rotation(body, len(players))
     round_settings = read_round(form, body.get("round"))
     rules = standings.read_standings_rules(form, body.get("standings"))
-    scoring, awards, purse = read_extras(body)
+    scoring, _, _ = read_extras(body)
+    awards, purse = read_settings(
+        variant, form, body.get("awards"), body.get("purse"), len(players)
+    )
     settings = {
         "rotation": rotation_read.as_json(),
         "round": round_settings,
@@ -187,7 +293,7 @@ def read_body(body: Mapping[str, Any]) -> ReadNight:
         "purse": purse,
         "scoring": scoring,
     }
-    return ReadNight(name, variant, options, players, form, rotation_read, settings)
+    return ReadNight(name, variant, options, players, form, rotation_read, settings, pairs)
 
 
 def preview_schedule(body: Mapping[str, Any]) -> Plan:
@@ -196,11 +302,17 @@ def preview_schedule(body: Mapping[str, Any]) -> Plan:
     body = as_object(body, "_")
     check_keys(body, PREVIEW_FIELDS, required=("variant",))
     given = body.get("players")
+    members: dict[int, tuple[int, int]] = {}
     if isinstance(given, int) and not isinstance(given, bool):
         if not 1 <= given <= MAX_PLAYERS:
             raise RuleError("players", "must be from 1 to {most}", code="range", most=MAX_PLAYERS)
         count = given
+        if _scheme_given(body) == rotation.FIXED_PAIRS and body.get("pairs") is None:
+            # A count of players for fixed pairs: players 2p − 1 and 2p make pair p.
+            members = {p: (2 * p - 1, 2 * p) for p in range(1, count // 2 + 1)}
     else:
-        count = len(read_players(given))
+        names, pairs = read_people(body)
+        count = len(names)
+        members = {i: m for i, (_, m) in enumerate(pairs, start=1)}
     _, _, form, rotation_read = read_form_and_rotation(body, count)
-    return rotation.plan(form, rotation_read, range(1, count + 1))
+    return rotation.plan(form, rotation_read, range(1, count + 1), pairs=members)

@@ -12,10 +12,20 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import ClubNight, ClubPlayer, ClubRound, ClubSeat, ClubTable, Match, utcnow
+from ..models import (
+    ClubNight,
+    ClubPair,
+    ClubPlayer,
+    ClubRound,
+    ClubSeat,
+    ClubTable,
+    Match,
+    utcnow,
+)
 from ..rules import find_variant, rotation
 from ..rules.club_form import ClubForm
 from ..rules.rotation import Rotation, RoundPlan
+from ..rules.rotation_pairs import Movement
 from .outcomes import Conflict, NotFound, Unauthorized
 from .reading import PUBLIC_ID, hash_token
 
@@ -81,13 +91,51 @@ def form_of(night: ClubNight) -> ClubForm:
 def rotation_of(night: ClubNight) -> Rotation:
     """The night's stored rotation settings."""
     stored = night.settings["rotation"]
+    movement = (
+        Movement(stored["movement"], stored["avoid"], stored.get("danish_from_round"))
+        if stored["scheme"] == rotation.FIXED_PAIRS
+        else None
+    )
     return Rotation(
         scheme=stored["scheme"],
         rounds=stored["rounds"],
         draw=stored["draw"],
         seed=stored["seed"],
         table_size=stored.get("table_size"),
+        movement=movement,
     )
+
+
+def pairs_of(night: ClubNight) -> list[ClubPair]:
+    """The night's fixed pairs by number (none for other schemes)."""
+    return list(
+        db.session.scalars(
+            sa.select(ClubPair).where(ClubPair.club_night_id == night.id).order_by(ClubPair.number)
+        )
+    )
+
+
+def pair_members(
+    pairs: Sequence[ClubPair], players: Sequence[ClubPlayer]
+) -> dict[int, tuple[int, int]]:
+    """Pair number -> its two players' numbers (lower first), docs/club.md §4.4."""
+    by_pair: dict[int, list[int]] = {}
+    for player in players:
+        if player.pair_id is not None:
+            by_pair.setdefault(player.pair_id, []).append(player.number)
+    return {
+        pair.number: (found[0], found[1])
+        for pair in pairs
+        if len(found := sorted(by_pair.get(pair.id, []))) == 2
+    }
+
+
+def night_plan(night: ClubNight, fixed: Sequence[RoundPlan], new: Rotation) -> rotation.Plan:
+    """The night's schedule under ``new`` after its ``fixed`` rounds, for its players (and
+    pairs)."""
+    players = players_of(night)
+    members = pair_members(pairs_of(night), players) if new.scheme == rotation.FIXED_PAIRS else {}
+    return rotation.plan(form_of(night), new, [p.number for p in players], fixed, pairs=members)
 
 
 def players_of(night: ClubNight) -> list[ClubPlayer]:
@@ -129,9 +177,12 @@ class Seating:
     sitting_out: tuple[int, ...]
 
     def plan(self) -> RoundPlan:
-        """The seating as the rotation rules read a round."""
+        """The seating as the rotation rules read a round; a table number with nobody (an
+        idle Mitchell table below the last in play, docs/club.md §4.4) is an empty table."""
+        last = max(self.tables, default=0)
         tables = tuple(
-            tuple(seats[seat] for seat in sorted(seats)) for _, seats in sorted(self.tables.items())
+            tuple(seats[seat] for seat in sorted(seats))
+            for seats in (self.tables.get(t, {}) for t in range(1, last + 1))
         )
         return RoundPlan(tables=tables, sitting_out=tuple(sorted(self.sitting_out)))
 

@@ -12,13 +12,18 @@ from ..models import ClubNight
 from ..rules import rotation, standings
 from ..rules.entry import as_object, check_keys
 from ..rules.names import read_name
-from .club_body import form_reader, new_seed, read_extras, read_round
+from . import club_replan
+from .club_awards import patch_settings
+from .club_body import form_reader, new_seed, read_round
 from .club_common import (
     fixed_plans,
     form_of,
+    night_plan,
     players_of,
     rotation_of,
     round_of,
+    rounds_of,
+    seatings,
     store_plan,
     store_seating,
 )
@@ -49,9 +54,42 @@ def replan(
     def change(night: ClubNight) -> None:
         if night.status == "finished":
             raise Conflict("the night is finished")
+        if rotation_of(night).draws_rounds():
+            # Its rounds are drawn as the night goes (docs/club.md §4.6, §14 "replan").
+            raise Conflict("a Danish or progressive night draws its rounds: it is not re-planned")
         _replan(night, seed, keep_fixed=True)
 
     return night_view(night_write(public_id, token, version, change))
+
+
+def _everyone_present(night: ClubNight, rounds: int) -> bool:
+    """True when every player is present in every round 1..``rounds`` (docs/club.md §6: no
+    late arrival after round 1, no leaver): the whole night can then be planned at once (a
+    design kept where one fits)."""
+    return all(
+        p.joined_round <= 1 and (p.leaves_after_round is None or p.leaves_after_round >= rounds)
+        for p in players_of(night)
+    )
+
+
+def _replan_present(night: ClubNight, new_rotation: rotation.Rotation) -> None:
+    """Store ``new_rotation`` (no design: docs/club.md §6) and re-plan the rounds not started
+    for the players present in each (:func:`.club_replan.replan_present`), so that a leaver is
+    never seated after he left and a late arrival not before he came."""
+    settings = dict(night.settings)
+    settings["rotation"] = {**new_rotation.as_json(), "design": None}
+    night.settings = settings
+    club_replan.replan_present(night, new_rotation.seed)
+
+
+def _restore(night: ClubNight, plans: list[rotation.RoundPlan], first: int) -> None:
+    """Seat rounds ``first``.. as ``plans`` again (rounds drawn as the night goes that a
+    re-plan for the players present left without seats)."""
+    stored = {r.number: r for r in rounds_of(night)}
+    for number, plan in enumerate(plans, start=first):
+        found = stored.get(number)
+        if found is not None and found.status == "planned":
+            store_seating(night, found, plan)
 
 
 def _replan(night: ClubNight, seed: object, *, keep_fixed: bool) -> None:
@@ -62,8 +100,12 @@ def _replan(night: ClubNight, seed: object, *, keep_fixed: bool) -> None:
     players = players_of(night)
     reader = form_reader(night.variant, night.options)
     new_rotation, form = rotation.read_rotation(reader, given, len(players), new_seed)
+    del form
+    if not _everyone_present(night, new_rotation.rounds):
+        _replan_present(night, new_rotation)
+        return
     fixed = fixed_plans(night) if keep_fixed else []
-    plan = rotation.plan(form, new_rotation, [p.number for p in players], fixed)
+    plan = night_plan(night, _with_drawn(night, fixed, new_rotation), new_rotation)
     store_plan(night, plan.rounds, first=len(fixed) + 1)
     settings = dict(night.settings)
     # A re-planned night has no design, even before round 1 (docs/club.md §4.8, §6; §14's
@@ -82,17 +124,42 @@ def put_round(public_id: str, token: str | None, number: int, body: Mapping[str,
         stored = round_of(night, number)
         if stored.status != "planned":
             raise Conflict("round {number} has started: its seating cannot change", number=number)
-        present = [p.number for p in players_of(night)]
+        # Only the players present in this round are seated or sit out (docs/club.md §6):
+        # a leaver has no place, a late arrival from this round on needs one.
+        present = list(club_replan.present_in(players_of(night), number))
         plan = rotation.check_round(
             form_of(night), present, given.get("tables"), given.get("sitting_out", [])
         )
+        _check_pairs_kept(night, plan)
         store_seating(night, stored, plan)
+        # Kept through a late arrival or a leaver (docs/club.md §6).
+        club_replan.mark_seated_by_hand(night, club_replan.seated_by_hand(night) | {number})
         settings = dict(night.settings)
         settings["rotation"] = {**settings["rotation"], "design": None}
         night.settings = settings
 
     version = body.get("version") if isinstance(body, Mapping) else None
     return night_view(night_write(public_id, token, version, change))
+
+
+def _check_pairs_kept(night: ClubNight, plan: rotation.RoundPlan) -> None:
+    """Fixed pairs keep their partner in a round seated by hand (docs/club.md §4.4, §4.9): a
+    422 at ``tables[i]`` for a table whose seats 1 + 3 or 2 + 4 are not one pair."""
+    if night.settings["rotation"]["scheme"] != rotation.FIXED_PAIRS:
+        return
+    from ..rules import RuleError
+    from .club_common import pair_members, pairs_of
+
+    members = pair_members(pairs_of(night), players_of(night))
+    pair_of = {x: p for p, two in members.items() for x in two}
+    for i, table in enumerate(plan.tables):
+        if len(table) == 4 and not (
+            pair_of.get(table[0]) == pair_of.get(table[2]) is not None
+            and pair_of.get(table[1]) == pair_of.get(table[3]) is not None
+        ):
+            raise RuleError(
+                f"tables[{i}]", "partners at seats 1 + 3 and 2 + 4 must be pairs", code="not_pairs"
+            )
 
 
 def patch_night(public_id: str, token: str | None, body: Mapping[str, Any]) -> NightView:
@@ -118,10 +185,29 @@ def patch_night(public_id: str, token: str | None, body: Mapping[str, Any]) -> N
             merged = _merged_standings(settings["standings"], given["standings"])
             settings["standings"] = standings.read_standings_rules(form, merged).as_json()
         if "awards" in given or "purse" in given:
-            read_extras({"awards": given.get("awards"), "purse": given.get("purse")})
+            count = len(players_of(night))
+            settings.update(patch_settings(night.variant, form, settings, given, count))
         night.settings = settings
 
     return night_view(night_write(public_id, token, given.get("version"), change))
+
+
+def _with_drawn(
+    night: ClubNight, fixed: list[rotation.RoundPlan], new: rotation.Rotation
+) -> list[rotation.RoundPlan]:
+    """``fixed`` and the rounds after it already drawn (Danish, progressive: docs/club.md
+    §4.6): more or fewer rounds keep a round drawn when the one before closed."""
+    if not new.draws_rounds():
+        return fixed
+    rounds = [r for r in rounds_of(night) if r.status == "planned"]
+    seats = seatings(night, rounds)
+    kept = list(fixed)
+    for stored in rounds:
+        plan = seats[stored.id].plan()
+        if stored.number != len(kept) + 1 or not plan.tables or stored.number > new.rounds:
+            break
+        kept.append(plan)
+    return kept
 
 
 def _merged_standings(stored: Mapping[str, Any], given: object) -> dict[str, Any]:
@@ -148,7 +234,15 @@ def _patch_rotation(night: ClubNight, given: Mapping[str, Any]) -> None:
     fixed = fixed_plans(night)
     if new_rotation.rounds < len(fixed):
         raise Conflict("{count} rounds have started already", count=len(fixed))
-    plan = rotation.plan(form, new_rotation, [p.number for p in players], fixed)
+    del form
+    if not _everyone_present(night, new_rotation.rounds):
+        # A settings change moves nobody: a round already drawn (or seated by hand) for the
+        # players present stays as it is (docs/club.md §4.6, §4.9).
+        drawn = _with_drawn(night, fixed, new_rotation)[len(fixed) :]
+        _replan_present(night, new_rotation)
+        _restore(night, drawn, first=len(fixed) + 1)
+        return
+    plan = night_plan(night, _with_drawn(night, fixed, new_rotation), new_rotation)
     store_plan(night, plan.rounds, first=len(fixed) + 1)
     settings = dict(night.settings)
     design = plan.balance.design if not fixed else None

@@ -4,10 +4,8 @@ a match, the nights a phone opened. Nothing here writes but the summaries' cache
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -28,14 +26,27 @@ from ..models import (
 )
 from ..rules import FINISHED, rotation, standings
 from ..rules.rotation import Balance
+from .club_adjust import standings_adjustments
+from .club_awards import part_two_figures
 from .club_common import (
     form_of,
+    pair_members,
+    pairs_of,
     players_of,
     rounds_of,
     seatings,
     table_matches,
 )
 from .club_limits import limit_of, side_totals
+from .club_spots import (  # re-exported: the match's club place lives beside the night's reads
+    _SPOTS,
+    SPOTS_KEPT,
+    ClubPlace,
+    ClubSpot,
+    club_of_match,
+    club_spot_of,
+    keep_spot,
+)
 from .replaying import hand_count, settlement, state_of
 
 #: Per-process memo of a club match's figures by (match id, public id, version): a warm
@@ -112,6 +123,12 @@ class NightView:
     balance: Balance
     current_round: int | None
     group_read_id: str | None
+    #: Fixed pairs (§14 ``pairs``): ``{"number", "name", "players"}`` by number; else empty.
+    pairs: tuple[dict[str, Any], ...] = ()
+
+    def pair_of(self) -> dict[int, int]:
+        """Player number -> pair number (fixed pairs)."""
+        return {x: pair["number"] for pair in self.pairs for x in pair["players"]}
 
     def as_json(self) -> dict[str, Any]:
         """The §14 night."""
@@ -130,8 +147,8 @@ class NightView:
             "awards": settings.get("awards", []),
             "purse": settings.get("purse"),
             "scoring": settings.get("scoring", "tables"),
-            "players": [_player_json(p) for p in self.players],
-            "pairs": [],
+            "players": [_player_json(p, self.pair_of().get(p.number)) for p in self.players],
+            "pairs": [dict(pair) for pair in self.pairs],
             "current_round": self.current_round,
             "rounds": list(self.rounds),
             "balance": self.balance.as_json(),
@@ -140,11 +157,11 @@ class NightView:
         }
 
 
-def _player_json(player: ClubPlayer) -> dict[str, Any]:
+def _player_json(player: ClubPlayer, pair: int | None) -> dict[str, Any]:
     return {
         "number": player.number,
         "name": player.name,
-        "pair": None,
+        "pair": pair,
         "joined_round": player.joined_round,
         "leaves_after_round": player.leaves_after_round,
         "roster_player": player.group_player_id,
@@ -159,6 +176,7 @@ def night_view(night: ClubNight) -> NightView:
     seats = seatings(night, rounds)
     matches = table_matches(rounds)
     units = form_of(night).units
+    subs = _substitutes(rounds)
     shown: list[dict[str, Any]] = []
     for stored in rounds:
         seating = seats[stored.id]
@@ -170,7 +188,7 @@ def night_view(night: ClubNight) -> NightView:
                 {
                     "table": table_no,
                     "seats": [{"seat": s, "player": by_seat[s]} for s in sorted(by_seat)],
-                    "substitutes": [],
+                    "substitutes": subs[stored.id].get(table_no, []),
                     "match": match.public_id if match is not None else None,
                     "hands": figures.hands if figures is not None else 0,
                     "over": figures.over if figures is not None else False,
@@ -185,18 +203,57 @@ def night_view(night: ClubNight) -> NightView:
                 "closed_at": _iso(stored.closed_at),
                 "tables": tables,
                 "sitting_out": list(seating.sitting_out),
-                "absent": [],
+                # Not present for this round: joined later or left (docs/club.md §6, §14);
+                # a round not drawn yet lists only those, not everyone it has no seat for.
+                "absent": sorted(
+                    p.number
+                    for p in players
+                    if p.joined_round > stored.number
+                    or (p.leaves_after_round is not None and p.leaves_after_round < stored.number)
+                ),
             }
         )
-    balance = rotation.balance_of(
-        form_of(night),
-        [seats[r.id].plan() for r in rounds],
-        [p.number for p in players],
-        night.settings["rotation"].get("design"),
+    plans = [seats[r.id].plan() for r in rounds]
+    design = night.settings["rotation"].get("design")
+    pairs = pairs_of(night)
+    members = pair_members(pairs, players)
+    if night.settings["rotation"]["scheme"] == rotation.FIXED_PAIRS:
+        balance = rotation.pairs_balance_of(plans, members, design)
+    else:
+        # A drawn round not drawn yet (progressive, §4.6) has no seats: not counted.
+        balance = rotation.balance_of(
+            form_of(night),
+            [p for p in plans if p.tables] if rounds_drawn(night) else plans,
+            [p.number for p in players],
+            design,
+        )
+    shown_pairs = tuple(
+        {"number": pair.number, "name": pair.name, "players": list(members.get(pair.number, ()))}
+        for pair in pairs
     )
     return NightView(
-        night, players, tuple(shown), balance, _current_round(rounds), _group_read_id(night)
+        night,
+        players,
+        tuple(shown),
+        balance,
+        _current_round(rounds),
+        _group_read_id(night),
+        shown_pairs,
     )
+
+
+def rounds_drawn(night: ClubNight) -> bool:
+    """Whether the night draws rounds as it goes (progressive or Danish, docs/club.md §4.6)."""
+    from .club_common import rotation_of
+
+    return rotation_of(night).draws_rounds()
+
+
+def _substitutes(rounds: Sequence[ClubRound]) -> dict[int, dict[int, list[dict[str, int]]]]:
+    # Imported here: club_people writes and answers with this module's views (no cycle).
+    from .club_people import substitutes_of
+
+    return substitutes_of(rounds)
 
 
 def _current_round(rounds: Sequence[ClubRound]) -> int | None:
@@ -225,13 +282,15 @@ class StandingsView:
     hidden: bool
     settlement: dict[str, Any] | None
     pending: int
+    #: ``{"awards": [...], "purse": ...}`` (docs/club.md §10): :func:`_part_two_figures`.
+    part_two: Mapping[str, Any] = field(default_factory=lambda: {"awards": [], "purse": None})
 
     def as_json(self) -> dict[str, Any]:
         """The §14 standings."""
         return {
             **self.standings.as_json(hidden=self.hidden),
-            "awards": [],
-            "purse": None,
+            "awards": [] if self.hidden else list(self.part_two["awards"]),
+            "purse": None if self.hidden else self.part_two["purse"],
             "settlement": None if self.hidden else self.settlement,
             "pending": self.pending,
         }
@@ -304,15 +363,8 @@ def night_standings(
     form = form_of(night)
     rules = standings.read_standings_rules(form, night.settings["standings"])
     players = players_of(night)
-    numbers = {p.id: p.number for p in players}
     results, built = night_results(night)
-    adjustments = [
-        standings.Adjustment(
-            player=numbers[a.player_id], round=a.round_no, value=Decimal(a.value), note=a.note
-        )
-        for a in adjustments_of(night)
-        if a.player_id in numbers
-    ]
+    adjustments = standings_adjustments(players, adjustments_of(night))
     table = standings.standings(
         rules,
         form,
@@ -321,6 +373,8 @@ def night_standings(
         after_round=after_round,
         adjustments=adjustments,
     )
+    if night.settings["rotation"]["scheme"] == rotation.FIXED_PAIRS:
+        table = pair_table(night, table, players)
     hidden = rules.reveal == "at-end" and night.status != "finished" and not host
     room = None
     if form.units:
@@ -344,7 +398,31 @@ def night_standings(
     # Every stale match was replayed for this read (bounded: 32 tables x 40 rounds), so none
     # is left pending (docs/api.md "Groups": ``pending`` counts those left for later).
     del built
-    return StandingsView(table, hidden, room, 0)
+    extras = _part_two_figures(night, rules, results, table, after_round)
+    return StandingsView(table, hidden, room, 0, extras)
+
+
+def pair_table(
+    night: ClubNight, table: standings.Standings, players: Sequence[ClubPlayer]
+) -> standings.Standings:
+    """A fixed-pairs night's standings per pair (docs/club.md §4.4, §9.1)."""
+    pairs = pairs_of(night)
+    members = pair_members(pairs, players)
+    return standings.pair_standings(
+        table,
+        [(p.number, p.name, members[p.number]) for p in pairs if p.number in members],
+    )
+
+
+def _part_two_figures(
+    night: ClubNight,
+    rules: standings.StandingsRules,
+    results: Sequence[standings.RoundResults],
+    table: standings.Standings,
+    after_round: int | None,
+) -> dict[str, Any]:
+    """The awards and purse of the standings answer (docs/club.md §10): :mod:`.club_awards`."""
+    return part_two_figures(night, rules, results, table, after_round=after_round)
 
 
 def night_etag(night: ClubNight) -> str:
@@ -399,88 +477,6 @@ def table_now(night: ClubNight, table: int) -> TableNow:
     )
 
 
-@dataclass(frozen=True)
-class ClubPlace:
-    """Where a match is played in a club night (the match page's banner, the API's
-    ``club_night``)."""
-
-    read_id: str
-    round: int
-    table: int
-    name: str
-
-    def as_json(self) -> dict[str, Any]:
-        """The §14 ``club_night`` field of a match."""
-        return {"read_id": self.read_id, "round": self.round, "table": self.table}
-
-
-@dataclass(frozen=True)
-class ClubSpot:
-    """A match's round and table in a club night, without the night's name: what never
-    changes once the match is made (its :class:`ClubTable` is made with it)."""
-
-    read_id: str
-    round: int
-    table: int
-    night_id: int
-
-    def as_json(self) -> dict[str, Any]:
-        """The §14 ``club_night`` field of a match."""
-        return {"read_id": self.read_id, "round": self.round, "table": self.table}
-
-
-#: Per-process memo of each match's club spot (None: not a club match), by (match id, public
-#: id): the public id is random, so a memo made on one database never answers for another's
-#: match of the same id. Bounded; a match's spot never changes, so nothing is invalidated.
-_SPOTS: OrderedDict[tuple[int, str], ClubSpot | None] = OrderedDict()
-_SPOTS_LOCK = threading.Lock()
-SPOTS_KEPT = 8192
-
-
-def club_spot_of(match: Match) -> ClubSpot | None:
-    """The club night, round and table of ``match`` (None outside a club night), asked of the
-    database once per match and process: a hand write's answer runs no query for it
-    (docs/club.md §17)."""
-    key = (match.id, match.public_id)
-    with _SPOTS_LOCK:
-        if key in _SPOTS:
-            _SPOTS.move_to_end(key)
-            return _SPOTS[key]
-    row = db.session.execute(
-        sa.select(ClubNight.read_id, ClubRound.number, ClubTable.table_no, ClubNight.id)
-        .select_from(ClubTable)
-        .join(ClubRound, ClubRound.id == ClubTable.round_id)
-        .join(ClubNight, ClubNight.id == ClubRound.club_night_id)
-        .where(ClubTable.match_id == match.id)
-    ).first()
-    spot = ClubSpot(row[0], row[1], row[2], row[3]) if row is not None else None
-    with _SPOTS_LOCK:
-        _SPOTS.setdefault(key, spot)
-        while len(_SPOTS) > SPOTS_KEPT:
-            _SPOTS.popitem(last=False)
-    return spot
-
-
-def keep_spot(match: Match, spot: ClubSpot) -> None:
-    """Remember the spot of a match just made for a round (its first hand's answer then asks
-    nothing either). A memo of a round start that is rolled back names a public id that never
-    exists: harmless."""
-    with _SPOTS_LOCK:
-        _SPOTS[(match.id, match.public_id)] = spot
-        while len(_SPOTS) > SPOTS_KEPT:
-            _SPOTS.popitem(last=False)
-
-
-def club_of_match(match: Match) -> ClubPlace | None:
-    """The club night, round and table of ``match`` with the night's name (which a host may
-    change: read each time, by its key), or ``None`` outside a club night."""
-    spot = club_spot_of(match)
-    if spot is None:
-        return None
-    name = db.session.scalar(sa.select(ClubNight.name).where(ClubNight.id == spot.night_id))
-    return ClubPlace(spot.read_id, spot.round, spot.table, name or "")
-
-
 def club_nights_by(ids: Sequence[str]) -> list[ClubNight]:
     """The nights these private or read-only ids name (the home page's list), by name."""
     from .reading import PUBLIC_ID
@@ -495,3 +491,14 @@ def club_nights_by(ids: Sequence[str]) -> list[ClubNight]:
             .order_by(ClubNight.created_at.desc(), ClubNight.id)
         )
     )
+
+
+__all__ = [
+    "SPOTS_KEPT",
+    "_SPOTS",
+    "ClubPlace",
+    "ClubSpot",
+    "club_of_match",
+    "club_spot_of",
+    "keep_spot",
+]

@@ -27,12 +27,14 @@ from ..rules.entry import unstorable
 from ..rules.revisions import split_carried
 from .almanac import keep_summary
 from .club_common import (
+    pairs_of,
     players_of,
     round_of,
     rounds_of,
     seatings,
     table_matches,
 )
+from .club_draws import draw_after_close, seat_at_start
 from .club_limits import limit_of
 from .club_reading import ClubSpot, NightView, keep_spot, night_view
 from .club_setup import new_table_code, night_write
@@ -69,15 +71,41 @@ def start_round(
             raise Conflict("round {number} is not the next round", number=number)
         seating = seatings(night, [stored])[stored.id]
         if not seating.tables:
+            # A round drawn as the night goes and not drawn yet (docs/club.md §4.5, §4.6).
+            seat_at_start(night, stored)
+            seating = seatings(night, [stored])[stored.id]
+        if not seating.tables:
             raise Conflict("round {number} has no seats", number=number)
+        _check_no_empty_seat(night, number, seating.tables)
         _start(night, stored, seating.tables)
 
     return night_view(night_write(public_id, token, version, change))
 
 
+def _check_no_empty_seat(night: ClubNight, number: int, tables: dict[int, dict[int, int]]) -> None:
+    """409 naming the first empty seat of a round kept through a leaver (docs/club.md §6): a
+    drawn or hand-seated round is not re-planned; the host edits it (§4.9)."""
+    size = max(len(seats) for seats in tables.values())
+    for table_no in sorted(tables):
+        seats = tables[table_no]
+        if len(seats) < size:
+            empty = min(s for s in range(1, size + 1) if s not in seats)
+            raise Conflict(
+                "round {number}: table {table} seat {seat} is empty (its player left): "
+                "seat the round again",
+                number=number,
+                table=table_no,
+                seat=empty,
+            )
+
+
 def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]]) -> None:
-    names = {p.number: p.name for p in players_of(night)}
-    roster_of = {p.name: p.group_player_id for p in players_of(night)}
+    players = players_of(night)
+    names = {p.number: p.name for p in players}
+    roster_of = {p.name: p.group_player_id for p in players}
+    pair_names = {p.id: p.name for p in pairs_of(night)}
+    # Fixed pairs play under their pairs' names (docs/club.md §3).
+    team_of = {p.number: pair_names[p.pair_id] for p in players if p.pair_id in pair_names}
     settings = night.settings["round"]
     hands = settings.get("hands")
     rules, carried = split_carried(night.options)
@@ -88,10 +116,16 @@ def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]
     for table_no, seats in sorted(tables.items()):
         numbers = [seats[s] for s in sorted(seats)]
         seat_names = [names[n] for n in numbers]
+        teams = None
+        if len(numbers) == 4 and all(n in team_of for n in numbers):
+            teams = [
+                {"name": team_of[numbers[i]], "players": [seat_names[i], seat_names[i + 2]]}
+                for i in (0, 1)
+            ]
         match, _ = build_match(
             night.variant,
             seat_names,
-            None,
+            teams,
             rules,
             seat_names[0],
             carried=carried or None,
@@ -208,6 +242,7 @@ def close_round(
             )
         stored.status = "closed"
         stored.closed_at = utcnow()
+        draw_after_close(night, stored)  # Danish and progressive (docs/club.md §4.6)
 
     return night_view(night_write(public_id, token, version, change))
 

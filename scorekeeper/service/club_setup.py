@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..extensions import db
-from ..models import ClubCode, ClubNight, ClubPlayer, Group, utcnow
+from ..models import ClubCode, ClubNight, ClubPair, ClubPlayer, Group, utcnow
 from ..rules import RuleError, rotation
 from ..rules.names import name_key
 from .club_body import read_body
@@ -54,7 +54,9 @@ def create_club_night(
         # The token first: a caller without it learns nothing of what the body lacks.
         check_group_token(get_group(group[0]), group[1])
     read = read_body(body)
-    plan = rotation.plan(read.form, read.rotation, range(1, len(read.players) + 1))
+    plan = rotation.plan(
+        read.form, read.rotation, range(1, len(read.players) + 1), pairs=read.pair_members()
+    )
     read.settings["rotation"]["design"] = plan.balance.design
     token = secrets.token_urlsafe(32)
     now = utcnow()
@@ -79,12 +81,14 @@ def create_club_night(
         db.session.add(night)
         db.session.flush()
         roster_ids = _roster_players(group_row, read.players) if group_row is not None else {}
+        pair_ids = _store_pairs(night, read.pairs)
         for number, name in enumerate(read.players, start=1):
             db.session.add(
                 ClubPlayer(
                     club_night_id=night.id,
                     number=number,
                     name=name,
+                    pair_id=pair_ids.get(number),
                     group_player_id=roster_ids.get(number),
                     joined_round=1,
                     created_at=now,
@@ -93,6 +97,10 @@ def create_club_night(
         db.session.flush()
         store_plan(night, plan.rounds)
         tables = max((len(r.tables) for r in plan.rounds), default=0)
+        if read.rotation.scheme == rotation.PROGRESSIVE:
+            # Its rounds after the first are drawn later, and an unseated round 1 (players
+            # not filling tables of four, §4.5) still needs its tables' cards.
+            tables = max(tables, len(read.players) // 4)
         table_codes = {n: _new_code(night, "table", n) for n in range(1, tables + 1)}
         player_codes = (
             {n: _new_code(night, "player", n) for n in range(1, len(read.players) + 1)}
@@ -101,6 +109,18 @@ def create_club_night(
         )
         uow.commit()
     return CreatedNight(night, token, table_codes, player_codes)
+
+
+def _store_pairs(night: ClubNight, pairs: Sequence[tuple[str, tuple[int, int]]]) -> dict[int, int]:
+    """The night's fixed pairs stored (docs/club.md §4.4, §15): player number -> pair id."""
+    found: dict[int, int] = {}
+    for number, (name, members) in enumerate(pairs, start=1):
+        pair = ClubPair(club_night_id=night.id, number=number, name=name, created_at=utcnow())
+        db.session.add(pair)
+        db.session.flush()
+        for member in members:
+            found[member] = pair.id
+    return found
 
 
 def _roster_players(group: Group, names: Sequence[str]) -> dict[int, int]:

@@ -229,7 +229,10 @@ def test_case_35_refusals(client: FlaskClient) -> None:
     assert "players[1]" in refusal(client, base | {"players": ["Ana", "ANA", "Ben", "Cruz"]})
     auction = base | {"variant": "auction", "rules": {"scoring": "units"}}
     assert "round" in refusal(client, auction)
-    assert "rotation.scheme" in refusal(client, base | {"rotation": {"scheme": "fixed-pairs"}})
+    # §2.3 (part two): fixed pairs are offered here but need their `pairs`
+    assert "pairs" in refusal(client, base | {"rotation": {"scheme": "fixed-pairs"}})
+    three = base | {"variant": "pinochle-3", "players": [f"P{n}" for n in range(1, 10)]}
+    assert "rotation.scheme" in refusal(client, three | {"rotation": {"scheme": "progressive"}})
     assert "nonsense" in refusal(client, base | {"nonsense": 1})
 
     night = Night(client, 8, rotation={"rounds": 3}, round={"hands": 8})

@@ -105,12 +105,13 @@ def test_create_stores_the_night_its_players_rounds_and_codes(ctx: Flask) -> Non
         (body(8, round={"hands": 61}), "round.hands"),
         (body(8, round={"minutes": 4}), "round.minutes"),
         (body(8, round={"tie": "coin"}), "round.tie"),
-        (body(8, awards=["high_game"]), "awards[0]"),
-        (body(8, purse={"entry": "5"}), "purse"),
+        (body(8, awards=["pinnacolas"]), "awards[0]"),  # not a pinochle award (§10.1)
+        (body(8, purse={"entry": "5", "house": "6"}), "purse.house"),  # §10.2
         (body(8, scoring="phones"), "scoring"),
         (body(8, colour="red"), "colour"),
         (body(8, variant="pinochle-3", standings={"formula": "vp"}), "standings.formula"),
-        (body(8, rotation={"scheme": "fixed-pairs"}), "rotation.scheme"),
+        (body(8, rotation={"scheme": "fixed-pairs"}), "pairs"),  # §2.3: fixed pairs need them
+        (body(8, variant="pinochle-3", rotation={"scheme": "progressive"}), "rotation.scheme"),
         (body(8, name=""), "name"),
         (body(8, variant="bridge"), "variant"),
     ],

@@ -119,7 +119,7 @@ def test_patch_night(ctx: Flask) -> None:
         service.patch_night(pid, token, {"round": {"hands": 0}})
     assert refused.value.path == "round.hands"
     with pytest.raises(RuleError) as awards:
-        service.patch_night(pid, token, {"awards": ["high_game"]})
+        service.patch_night(pid, token, {"awards": ["pinnacolas"]})  # §10.1: not pinochle's
     assert awards.value.path == "awards[0]"
     service.start_round(pid, token, 1)
     later = service.patch_night(pid, token, {"round": {"hands": 6}, "rotation": {"rounds": 3}})

@@ -339,10 +339,19 @@ def test_rotation_defaults() -> None:
 
 
 def test_rotation_refusals() -> None:
-    """docs/club.md §2.3's rotation rows."""
+    """docs/club.md §2.3's rotation rows (part two: fixed pairs and progressive are offered
+    at partnership tables, §4.1; the movement keys only with fixed pairs, §4.4)."""
     assert refused("pinochle-4", {"scheme": "rotating-tables"}) == "rotation.scheme"
-    assert refused("pinochle-4", {"scheme": "fixed-pairs"}) == "rotation.scheme"
-    assert refused("pinochle-4", {"scheme": "progressive"}) == "rotation.scheme"
+    assert read("pinochle-4", {"scheme": "fixed-pairs"}).scheme == "fixed-pairs"
+    assert read("pinochle-4", {"scheme": "progressive"}).scheme == "progressive"
+    assert refused("pinochle-3", {"scheme": "fixed-pairs"}) == "rotation.scheme"
+    assert refused("pinochle-3", {"scheme": "progressive"}) == "rotation.scheme"
+    assert refused("pinochle-4", {"scheme": "progressive", "movement": "mitchell"}) == (
+        "rotation.movement"
+    )
+    assert refused("pinochle-4", {"scheme": "fixed-pairs", "movement": "howell"}) == (
+        "rotation.movement"
+    )
     assert refused("pinochle-3", {"scheme": "rotating-partners"}) == "rotation.scheme"
     assert refused("pinochle-4", {"rounds": 0}) == "rotation.rounds"
     assert refused("pinochle-4", {"rounds": 41}) == "rotation.rounds"
@@ -388,6 +397,7 @@ def test_club_forms(
     form = v.club_form(v.resolve_options(options), size)
     shown = (form.seats_lo, form.seats_hi, form.partnerships, form.units, form.formulas)
     assert (*shown, form.two_sided) == expected
-    assert form.schemes == (("rotating-partners",) if form.partnerships else ("rotating-tables",))
+    partnership_schemes = ("rotating-partners", "fixed-pairs", "progressive")  # §4.1's table
+    assert form.schemes == (partnership_schemes if form.partnerships else ("rotating-tables",))
     if variant == "auction":
         assert form.preferred == (size or 4)

@@ -34,11 +34,18 @@ def test_the_sections_keep_their_numbers() -> None:
     assert [n for n in numbers if n.startswith("9.")] == [f"9.{n}" for n in range(1, 8)]
 
 
-def test_the_part_two_sections_say_so() -> None:
+def test_the_part_two_sections_say_they_are_built() -> None:
+    """docs/club.md "What is built": issue 29 built part two, so its sections' headings say
+    "*(part two: built)*", and no marker is left saying something is still to come."""
     page = CLUB_PAGE.read_text(encoding="utf-8")
     for heading in ("### 4.4 ", "### 4.5 ", "## 6. ", "## 10. "):
         line = next(line for line in page.splitlines() if line.startswith(heading))
-        assert line.endswith("*(part two)*"), line
+        assert line.endswith("*(part two: built)*"), line
+    assert "*(part two)*" not in page
+    assert "not built" not in page.lower()
+    built = page.split("## What is built", 1)[1].split("\n## ", 1)[0]
+    for section in ("§4.4", "§4.5", "§6", "§10"):
+        assert section in built, section
 
 
 def test_every_cited_section_exists() -> None:

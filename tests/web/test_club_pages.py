@@ -432,7 +432,9 @@ def test_every_form_has_a_set_up_page_with_only_its_schemes(client: FlaskClient)
         page = client.get(f"/club/new/{variant.id}")
         assert page.status_code == 200, variant.id
         html = page.get_data(as_text=True)
-        schemes = re.findall(r'<option (?:selected )?value="(rotating-[a-z]+)"', html)
+        select = re.search(r'<select[^>]*name="scheme"[^>]*>(.*?)</select>', html, re.S)
+        assert select, variant.id
+        schemes = re.findall(r'<option (?:selected )?value="([a-z-]+)"', select.group(1))
         options = variant.resolve_options({})
         fitting: set[str] = set()
         for size in (None, *variant.player_counts):
