@@ -5,17 +5,26 @@ pages keeps its edit token in that client's session). The fixture ``table`` of
 ``tests/conftest.py`` hands it out. The data every HTTP test reuses lives here too:
 :data:`EXAMPLE_MATCH` (the example of ``docs/api.md``), :data:`NEW_MATCH_FORM` (who sits at a
 match started through the new-match page), and the readers of answers and pages
-(:func:`errors_of`, :func:`totals`, :func:`hidden`, :func:`page_errors`).
+(:func:`errors_of`, :func:`totals`, :func:`hidden`, :func:`page_errors`), and what watches
+an app: :func:`statements` (the SQL it sends) and :func:`limited_apps` (apps with the limits on).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from scorekeeper import config as configuration
+from scorekeeper import create_app
+from scorekeeper.extensions import db
 
 API = "/api/v1"
 
@@ -228,3 +237,48 @@ def open_scorekeeper_link(client: FlaskClient, link: str) -> TestResponse:
     assert page.status_code == 200, page.status_code
     code = hidden(page.get_data(as_text=True), "code")
     return client.post(link.split("?")[0], data={"code": code})
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements the app sends while the block runs."""
+    seen: list[str] = []
+
+    def record(*args: Any) -> None:
+        seen.append(str(args[2]))
+
+    with app.app_context():
+        engine = db.engine
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+
+
+@contextmanager
+def limited_apps(app: Flask, tmp_path: Path) -> Iterator[Callable[..., Flask]]:
+    """A maker of apps on the test database (``app`` emptied it) with the rate limits on (the
+    suite runs with them off, ``TestConfig``); its ``settings`` override the configuration
+    (``RATELIMIT_NEW_MATCHES="2 per minute"``...). Their pools are disposed of at the end, so
+    that no connection is left open for a later test to collect."""
+    made: list[Flask] = []
+
+    def make(**settings: Any) -> Flask:
+        config = configuration.TestConfig(
+            str(tmp_path / f"instance-{len(made)}"), app.config["SQLALCHEMY_DATABASE_URI"]
+        )
+        config.RATELIMIT_ENABLED = True
+        for name, value in settings.items():
+            setattr(config, name, value)
+        limited = create_app(config)
+        made.append(limited)
+        return limited
+
+    try:
+        yield make
+    finally:
+        for limited in made:
+            with limited.app_context():
+                db.session.remove()
+                db.engine.dispose()

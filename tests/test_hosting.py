@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import re
 import runpy
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ from flask_migrate import upgrade
 from scorekeeper import _migrations_dir, create_app
 from scorekeeper import config as configuration
 from scorekeeper.extensions import db
-from tests.helpers import API, EXAMPLE_MATCH
+from tests.helpers import API, EXAMPLE_MATCH, statements
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = ScriptDirectory(str(_migrations_dir())).get_current_head()
@@ -40,23 +38,6 @@ def json_lines(text: str) -> list[dict[str, Any]]:
 
 def request_lines(text: str) -> list[dict[str, Any]]:
     return [line for line in json_lines(text) if line.get("event") == "request"]
-
-
-@contextmanager
-def statements(app: Flask) -> Iterator[list[str]]:
-    """The SQL statements the app sends while the block runs."""
-    seen: list[str] = []
-
-    def record(*args: Any) -> None:
-        seen.append(str(args[2]))
-
-    with app.app_context():
-        engine = db.engine
-    sa.event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", record)
 
 
 # --- /healthz and /readyz ----------------------------------------------------------------------

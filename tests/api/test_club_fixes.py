@@ -8,24 +8,20 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.config import Config
-from scorekeeper.extensions import db
 from scorekeeper.rules import standings
 from scorekeeper.service import club_reading
 from tests.api.club_helpers import Night, hand
 from tests.api.test_club_standings import PASS, made
-from tests.helpers import API, EXAMPLE_MATCH
+from tests.helpers import API, EXAMPLE_MATCH, statements
 
 SERVICE = Path(__file__).resolve().parents[2] / "scorekeeper" / "service"
 
@@ -61,23 +57,6 @@ def test_a_replan_before_round_1_has_no_design(client: FlaskClient) -> None:
     again = Night(client, 8, rotation={"rounds": 7})
     again.ok("POST", "/draw", {"seed": 5})
     assert again.get()["balance"]["design"] == "Wh(8)"
-
-
-@contextmanager
-def statements(app: Flask) -> Iterator[list[str]]:
-    """The SQL statements the app sends while the block runs (as tests/test_hosting.py)."""
-    seen: list[str] = []
-
-    def record(*args: Any) -> None:
-        seen.append(str(args[2]))
-
-    with app.app_context():
-        engine = db.engine
-    sa.event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", record)
 
 
 def _plain_match(client: FlaskClient) -> tuple[str, str]:

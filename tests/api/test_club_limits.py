@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import config as configuration
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from scorekeeper.infra import rate_limits
 from tests.api.club_helpers import Night, body
-from tests.helpers import API, EXAMPLE_MATCH, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, errors_of, limited_apps
 
 MakeApp = Callable[..., Flask]
 TOO_MANY = "Too many requests from this address: try again later."
@@ -29,24 +25,8 @@ TOO_MANY = "Too many requests from this address: try again later."
 def make_app(app: Flask, tmp_path: Path) -> Iterator[MakeApp]:
     """Apps on the test database (``app`` emptied it) with the limits on; ``settings``
     override the configuration."""
-    made: list[Flask] = []
-
-    def make(**settings: Any) -> Flask:
-        config = configuration.TestConfig(
-            str(tmp_path / f"instance-{len(made)}"), app.config["SQLALCHEMY_DATABASE_URI"]
-        )
-        config.RATELIMIT_ENABLED = True
-        for name, value in settings.items():
-            setattr(config, name, value)
-        limited = create_app(config)
-        made.append(limited)
-        return limited
-
-    yield make
-    for limited in made:
-        with limited.app_context():
-            db.session.remove()
-            db.engine.dispose()
+    with limited_apps(app, tmp_path) as make:
+        yield make
 
 
 def preview(client: FlaskClient) -> int:

@@ -20,17 +20,7 @@ from tests.api.club_helpers import (
     sitouts,
     tables,
 )
-
-#: CLUB.md §19 case 1: Wh(8)'s seven rounds.
-WH8 = (
-    "1&6 v 4&7, 2&3 v 5&8",
-    "2&7 v 5&1, 3&4 v 6&8",
-    "3&1 v 6&2, 4&5 v 7&8",
-    "4&2 v 7&3, 5&6 v 1&8",
-    "5&3 v 1&4, 6&7 v 2&8",
-    "6&4 v 2&5, 7&1 v 3&8",
-    "7&5 v 3&6, 1&2 v 4&8",
-)
+from tests.rules.club_nights import CASE_1_ROUNDS, CASE_3_ROUNDS
 
 
 def every_pair(count: int) -> set[frozenset[int]]:
@@ -49,7 +39,7 @@ def check_whole_design(rounds: list[dict[str, Any]], count: int) -> None:
 def test_case_1_eight_players_wh8(client: FlaskClient) -> None:
     """CLUB.md §19 case 1: 8 players, 7 rounds: Wh(8), no sit-outs, a perfect balance."""
     found = preview(client, 8, rotation={"rounds": 7})
-    assert [games(r) for r in found["rounds"]] == [parse_games(text) for text in WH8]
+    assert [games(r) for r in found["rounds"]] == [parse_games(text) for text in CASE_1_ROUNDS]
     assert all(r["sitting_out"] == [] for r in found["rounds"])
     check_whole_design(found["rounds"], 8)
     balance = found["balance"]
@@ -64,7 +54,7 @@ def test_case_1_through_a_created_night(client: FlaskClient) -> None:
     rounds (the design's length is the default), and ``?player=`` cuts them to one player's."""
     night = Night(client, 8)
     schedule = night.get("/schedule")
-    assert [games(r) for r in schedule["rounds"]] == [parse_games(text) for text in WH8]
+    assert [games(r) for r in schedule["rounds"]] == [parse_games(text) for text in CASE_1_ROUNDS]
     assert schedule["balance"]["design"] == "Wh(8)"
     assert night.get()["rotation"]["rounds"] == 7
     mine = night.get("/schedule?player=6")
@@ -87,19 +77,8 @@ def test_case_2_five_players_wh5(client: FlaskClient) -> None:
 
 def test_case_3_nine_players_wh9(client: FlaskClient) -> None:
     """CLUB.md §19 case 3: 9 players, 9 rounds over Z3 x Z3."""
-    expected = (
-        "2&3 v 7&4, 5&9 v 8&6",
-        "3&1 v 8&5, 6&7 v 9&4",
-        "1&2 v 9&6, 4&8 v 7&5",
-        "5&6 v 1&7, 8&3 v 2&9",
-        "6&4 v 2&8, 9&1 v 3&7",
-        "4&5 v 3&9, 7&2 v 1&8",
-        "8&9 v 4&1, 2&6 v 5&3",
-        "9&7 v 5&2, 3&4 v 6&1",
-        "7&8 v 6&3, 1&5 v 4&2",
-    )
     found = preview(client, 9, rotation={"rounds": 9})
-    assert [games(r) for r in found["rounds"]] == [parse_games(text) for text in expected]
+    assert [games(r) for r in found["rounds"]] == [parse_games(text) for text in CASE_3_ROUNDS]
     assert [r["sitting_out"] for r in found["rounds"]] == [[r] for r in range(1, 10)]
     check_whole_design(found["rounds"], 9)
 

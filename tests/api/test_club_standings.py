@@ -15,6 +15,7 @@ from tests.api.club_helpers import (
     places,
     standings_night,
 )
+from tests.rules.club_nights import CASE_22_PLACES, CASE_23_PLACES, CASE_25_NAMES, CASE_25_PLACES
 
 
 def test_case_21_points_with_wins_and_margin(client: FlaskClient) -> None:
@@ -81,16 +82,7 @@ def test_case_21_as_they_stood_after_round_1(client: FlaskClient) -> None:
 def test_case_22_wins(client: FlaskClient) -> None:
     """CLUB.md §19 case 22: wins, tie-breaks ``points``, ``margin``."""
     night = standings_night(client, formula="wins", tie_breaks=["points", "margin"])
-    assert places(night.standings()) == [
-        ("1", 6, "3"),
-        ("2", 2, "2.5"),
-        ("3", 8, "1.5"),
-        ("4", 5, "1.5"),
-        ("5", 7, "1"),
-        ("6", 4, "1"),
-        ("7", 1, "1"),
-        ("8", 3, "0.5"),
-    ]
+    assert places(night.standings()) == CASE_22_PLACES
 
 
 def test_case_23_victory_points(client: FlaskClient) -> None:
@@ -98,14 +90,7 @@ def test_case_23_victory_points(client: FlaskClient) -> None:
     night = standings_night(client, formula="vp", vp_table="burraco-4")
     found = night.standings()
     assert [(row["player"], row["value"]) for row in found["rows"]] == [
-        (2, "35"),
-        (6, "34"),
-        (7, "31"),
-        (8, "30"),
-        (4, "29"),
-        (5, "28"),
-        (3, "27"),
-        (1, "26"),
+        (player, value) for _place, player, value in CASE_23_PLACES
     ]
     assert sum(int(row["value"]) for row in found["rows"]) == 240
 
@@ -217,20 +202,10 @@ def units_night(client: FlaskClient, players: list[str], hands: dict[int, list[A
 def test_case_25_units_and_the_room_settle_up(client: FlaskClient) -> None:
     """CLUB.md §19 case 25: auction in units, 8 players, one round seated in draw order; the
     standings in units and the room's settle-up (8 balances: the exact search, 6 transfers)."""
-    players = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal"]
-    night = units_night(client, players, {1: four_made("Ana"), 2: TABLE_2})
+    night = units_night(client, CASE_25_NAMES, {1: four_made("Ana"), 2: TABLE_2})
     found = night.standings()
     assert found["formula"] == "units"
-    assert [(label, name, value) for label, name, value in named(found)] == [
-        ("1", "Ana", "12"),
-        ("2", "Hal", "4"),
-        ("3=", "Eve", "3"),
-        ("3=", "Fay", "3"),
-        ("5=", "Ben", "-4"),
-        ("5=", "Cruz", "-4"),
-        ("5=", "Dee", "-4"),
-        ("8", "Gus", "-10"),
-    ]
+    assert [(label, name, value) for label, name, value in named(found)] == CASE_25_PLACES
     settlement = found["settlement"]
     assert settlement["fewest"] is True
     assert [(t["from"], t["to"], t["units"], t["amount"]) for t in settlement["transfers"]] == [

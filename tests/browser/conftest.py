@@ -264,6 +264,28 @@ def new_phone(playwright_browser: Any, live_server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
+def new_desktop(playwright_browser: Any, live_server: str) -> Iterator[Callable[..., Phone]]:
+    """Make desktop screens (a TV, a browser to print from): each a fresh browser context of
+    the given size, no touch, not a phone, JavaScript on unless ``javascript=False``."""
+    contexts = []
+
+    def make(width: int, height: int, *, javascript: bool = True) -> Phone:
+        context = playwright_browser.new_context(
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+            java_script_enabled=javascript,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return Phone(context.new_page(), live_server)
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def phone(new_phone: Callable[[], Phone]) -> Phone:
     """The phone that starts the match (it keeps the edit token)."""
     return new_phone()

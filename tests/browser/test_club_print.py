@@ -5,7 +5,7 @@ crosses the 186 mm x 255 mm content box."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ from flask import Flask
 
 from tests.api.club_helpers import Night, standings_night
 
-from .conftest import PAGE_ONLY, TIMEOUT_MS, Phone
+from .conftest import PAGE_ONLY, Phone
 
 pytestmark = PAGE_ONLY
 
@@ -67,22 +67,13 @@ Printer = Callable[[], Phone]
 
 
 @pytest.fixture
-def printer(playwright_browser: Any, live_server: str) -> Iterator[Printer]:
+def printer(new_desktop: Callable[..., Phone]) -> Printer:
     """A desktop browser context to print from."""
-    contexts = []
 
     def make() -> Phone:
-        context = playwright_browser.new_context(
-            viewport={"width": 1000, "height": 1200}, device_scale_factor=1
-        )
-        context.set_default_timeout(TIMEOUT_MS)
-        context.set_default_navigation_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        return Phone(context.new_page(), live_server)
+        return new_desktop(1000, 1200)
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 def pdf_pages(phone: Phone, paper: str) -> int:

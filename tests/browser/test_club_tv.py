@@ -7,7 +7,7 @@ the test waits for after moving that clock on, never a time it sleeps through.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +15,7 @@ from flask import Flask
 
 from tests.api.club_helpers import Night
 
-from .conftest import PAGE_ONLY, TIMEOUT_MS, Phone
+from .conftest import PAGE_ONLY, Phone
 
 pytestmark = PAGE_ONLY
 
@@ -51,24 +51,9 @@ MEASURE = """() => {
 
 
 @pytest.fixture
-def screen(playwright_browser: Any, live_server: str) -> Iterator[Screen]:
+def screen(new_desktop: Screen) -> Screen:
     """Make a TV: a desktop browser context of the given size (no touch, not a phone)."""
-    contexts = []
-
-    def make(width: int = 1920, height: int = 1080, *, javascript: bool = True) -> Phone:
-        context = playwright_browser.new_context(
-            viewport={"width": width, "height": height},
-            device_scale_factor=1,
-            java_script_enabled=javascript,
-        )
-        context.set_default_timeout(TIMEOUT_MS)
-        context.set_default_navigation_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        return Phone(context.new_page(), live_server)
-
-    yield make
-    for context in contexts:
-        context.close()
+    return new_desktop
 
 
 def room_of_33(app: Flask) -> Night:

@@ -21,6 +21,7 @@ from scorekeeper.rules.rotation_designs import (
     whist,
     whist_length,
 )
+from tests.rules.club_nights import CASE_1_ROUNDS, CASE_3_ROUNDS
 
 FOUR = partnership_form()
 
@@ -129,17 +130,8 @@ def test_circle_method_meets_every_pair_once(players: int) -> None:
 
 def test_case_1_eight_players_wh8() -> None:
     """docs/club.md §19 case 1."""
-    expected = [
-        "1&6 v 4&7, 2&3 v 5&8",
-        "2&7 v 5&1, 3&4 v 6&8",
-        "3&1 v 6&2, 4&5 v 7&8",
-        "4&2 v 7&3, 5&6 v 1&8",
-        "5&3 v 1&4, 6&7 v 2&8",
-        "6&4 v 2&5, 7&1 v 3&8",
-        "7&5 v 3&6, 1&2 v 4&8",
-    ]
     result = night(FOUR, 8, 7)
-    assert [games(r) for r in result.rounds] == [written(e) for e in expected]
+    assert [games(r) for r in result.rounds] == [written(e) for e in CASE_1_ROUNDS]
     assert all(r.sitting_out == () for r in result.rounds)
     partners, opponents = pair_counts(r.tables for r in result.rounds)
     assert len(partners) == 28
@@ -181,19 +173,8 @@ def test_case_2_five_players_wh5() -> None:
 
 def test_case_3_nine_players_over_z3_z3() -> None:
     """docs/club.md §19 case 3."""
-    expected = [
-        "2&3 v 7&4, 5&9 v 8&6",
-        "3&1 v 8&5, 6&7 v 9&4",
-        "1&2 v 9&6, 4&8 v 7&5",
-        "5&6 v 1&7, 8&3 v 2&9",
-        "6&4 v 2&8, 9&1 v 3&7",
-        "4&5 v 3&9, 7&2 v 1&8",
-        "8&9 v 4&1, 2&6 v 5&3",
-        "9&7 v 5&2, 3&4 v 6&1",
-        "7&8 v 6&3, 1&5 v 4&2",
-    ]
     result = night(FOUR, 9, 9)
-    assert [games(r) for r in result.rounds] == [written(e) for e in expected]
+    assert [games(r) for r in result.rounds] == [written(e) for e in CASE_3_ROUNDS]
     assert [r.sitting_out for r in result.rounds] == [(j,) for j in range(1, 10)]
     partners, opponents = pair_counts(r.tables for r in result.rounds)
     assert set(partners.values()) == {1}

@@ -12,65 +12,27 @@ from scorekeeper.rules.standings import (
     Adjustment,
     RoundResults,
     Standings,
-    StandingsRules,
     TableResult,
     figure,
-    read_standings_rules,
     standings,
 )
+from tests.rules.club_nights import (
+    CASE_21_ROUNDS,
+    CASE_22_PLACES,
+    CASE_23_PLACES,
+    CASE_25_NAMES,
+    CASE_25_PLACES,
+    EIGHT,
+    FOUR,
+    game,
+    rules_of,
+    units_table,
+)
 
-#: pinochle-4 with partnerships (docs/club.md §4.1).
-FOUR = ClubForm(4, 4, 4, True, False, ("rotating-partners",), ("points", "wins", "vp"), True)
 #: pinochle-3, each for himself.
 THREE = ClubForm(3, 3, 3, False, False, ("rotating-tables",), ("points", "wins"), False)
 #: auction in units, tables of 3 to 6.
 UNITS = ClubForm(3, 6, 4, False, True, ("rotating-tables",), ("units", "wins"), False)
-
-EIGHT = [(n, f"P{n}") for n in range(1, 9)]
-
-
-def game(
-    table: int,
-    ns: tuple[int, int],
-    ew: tuple[int, int],
-    totals: tuple[int, int],
-    *,
-    hands: int = 1,
-    winner: int | None = None,
-) -> TableResult:
-    """A four-seat game ``a&c v b&d``: a at N, b at E, c at S, d at W (docs/club.md §3)."""
-    (a, c), (b, d) = ns, ew
-    return TableResult(table, (a, b, c, d), ((a, c), (b, d)), totals, winner, None, hands)
-
-
-#: docs/club.md §19 "Standings": rounds 1-3 of case 1 (Wh(8)), round.hands 1, tie "draw".
-CASE_21_ROUNDS = (
-    RoundResults(
-        1,
-        "closed",
-        (game(1, (1, 6), (4, 7), (640, 510)), game(2, (2, 3), (5, 8), (450, 450))),
-        (),
-        (),
-    ),
-    RoundResults(
-        2,
-        "closed",
-        (game(1, (2, 7), (5, 1), (700, 380)), game(2, (3, 4), (6, 8), (520, 610))),
-        (),
-        (),
-    ),
-    RoundResults(
-        3,
-        "closed",
-        (game(1, (3, 1), (6, 2), (300, 820)), game(2, (4, 5), (7, 8), (590, 560))),
-        (),
-        (),
-    ),
-)
-
-
-def rules_of(form: ClubForm = FOUR, **given: object) -> StandingsRules:
-    return read_standings_rules(form, given)
 
 
 def table_of(night: Standings, *fields: str) -> list[tuple[object, ...]]:
@@ -134,16 +96,7 @@ def test_case_21_row_as_the_api_shows_it() -> None:
 
 def test_case_22_wins_with_points_then_margin() -> None:
     night = standings(rules_of(formula="wins"), FOUR, EIGHT, CASE_21_ROUNDS)
-    assert table_of(night, "value") == [
-        ("1", 6, "3"),
-        ("2", 2, "2.5"),
-        ("3", 8, "1.5"),
-        ("4", 5, "1.5"),
-        ("5", 7, "1"),
-        ("6", 4, "1"),
-        ("7", 1, "1"),
-        ("8", 3, "0.5"),
-    ]
+    assert table_of(night, "value") == CASE_22_PLACES
 
 
 def test_case_23_victory_points_burraco_4() -> None:
@@ -152,16 +105,7 @@ def test_case_23_victory_points_burraco_4() -> None:
     by_game = [[e.vp for e in row.rounds] for row in sorted(night.rows, key=lambda r: r.player)]
     assert by_game[0] == [11, 8, 7]  # P1: 1&6 won by 130, 5&1 lost by 320, 3&1 lost by 520
     assert by_game[2] == [10, 10, 7]  # P3: drawn 450-450, 520 v 610 (90: 10-10), then 7
-    assert table_of(night, "value") == [
-        ("1", 2, "35"),
-        ("2", 6, "34"),
-        ("3", 7, "31"),
-        ("4", 8, "30"),
-        ("5", 4, "29"),
-        ("6", 5, "28"),
-        ("7", 3, "27"),
-        ("8", 1, "26"),
-    ]
+    assert table_of(night, "value") == CASE_23_PLACES
     assert sum(row.value for row in night.rows) == 240
 
 
@@ -219,19 +163,6 @@ def test_case_24c_winners_average_credit() -> None:
     ]
 
 
-def units_table(table: int, seats: tuple[int, ...], units: tuple[int, ...]) -> TableResult:
-    return TableResult(
-        table,
-        seats,
-        tuple((p,) for p in seats),
-        units,
-        None,
-        dict(zip(seats, units, strict=True)),
-        8,
-    )
-
-
-NAMES_25 = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal"]
 #: docs/club.md §19 case 25: auction in units, tables of four seated in draw order.
 CASE_25_ROUND = RoundResults(
     1,
@@ -245,22 +176,13 @@ CASE_25_ROUND = RoundResults(
 def test_case_25_units_standings() -> None:
     rules = rules_of(UNITS)
     assert (rules.formula, rules.tie_breaks) == ("units", ())
-    players = list(enumerate(NAMES_25, start=1))
+    players = list(enumerate(CASE_25_NAMES, start=1))
     night = standings(rules, UNITS, players, [CASE_25_ROUND])
     shown = [
         (place, row.name, row.as_json()["value"])
         for (place, *_), row in zip(table_of(night), night.rows, strict=True)
     ]
-    assert shown == [
-        ("1", "Ana", "12"),
-        ("2", "Hal", "4"),
-        ("3=", "Eve", "3"),
-        ("3=", "Fay", "3"),
-        ("5=", "Ben", "-4"),
-        ("5=", "Cruz", "-4"),
-        ("5=", "Dee", "-4"),
-        ("8", "Gus", "-10"),
-    ]
+    assert shown == CASE_25_PLACES
     assert night.rows[0].as_json()["units"] == "12"
 
 

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.club_form import ClubForm, individual_form, partnership_form
+from scorekeeper.rules.club_form import individual_form
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.standings import (
-    RoundResults,
-    StandingsRules,
-    TableResult,
-    read_standings_rules,
-    standings,
-)
+from scorekeeper.rules.standings import RoundResults, standings
 from scorekeeper.rules.standings_awards import (
     AUCTION_AWARDS,
     PINOCHLE_AWARDS,
@@ -23,47 +17,7 @@ from scorekeeper.rules.standings_awards import (
     offered_awards,
     read_awards,
 )
-
-FOUR = partnership_form()
-EIGHT = [(n, f"P{n}") for n in range(1, 9)]
-
-
-def game(
-    table: int, ns: tuple[int, int], ew: tuple[int, int], totals: tuple[int, int]
-) -> TableResult:
-    """A four-seat game ``a&c v b&d``: a at N, b at E, c at S, d at W (docs/club.md §3)."""
-    (a, c), (b, d) = ns, ew
-    return TableResult(table, (a, b, c, d), ((a, c), (b, d)), totals, None, None, 1)
-
-
-#: CLUB.md §19 "Standings": rounds 1-3 of case 1 (Wh(8)), round.hands 1, tie "draw".
-CASE_21_ROUNDS = (
-    RoundResults(
-        1,
-        "closed",
-        (game(1, (1, 6), (4, 7), (640, 510)), game(2, (2, 3), (5, 8), (450, 450))),
-        (),
-        (),
-    ),
-    RoundResults(
-        2,
-        "closed",
-        (game(1, (2, 7), (5, 1), (700, 380)), game(2, (3, 4), (6, 8), (520, 610))),
-        (),
-        (),
-    ),
-    RoundResults(
-        3,
-        "closed",
-        (game(1, (3, 1), (6, 2), (300, 820)), game(2, (4, 5), (7, 8), (590, 560))),
-        (),
-        (),
-    ),
-)
-
-
-def rules_of(form: ClubForm = FOUR, **given: object) -> StandingsRules:
-    return read_standings_rules(form, given)
+from tests.rules.club_nights import CASE_21_ROUNDS, EIGHT, FOUR, game, rules_of
 
 
 def case_21_awards(*chosen: str, tallies: tuple[TableTally, ...] = ()) -> dict[str, Award]:

@@ -10,26 +10,14 @@ from scorekeeper.rules.club_form import ClubForm
 from scorekeeper.rules.settle import EXACT_SETTLE
 from scorekeeper.rules.standings import (
     RoundResults,
-    TableResult,
     read_standings_rules,
     room_settlement,
     standings,
 )
+from tests.rules.club_nights import units_table
 
 UNITS = ClubForm(3, 6, 4, False, True, ("rotating-tables",), ("units", "wins"), False)
 NAMES = ["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal"]
-
-
-def units_table(table: int, seats: tuple[int, ...], units: tuple[int, ...]) -> TableResult:
-    return TableResult(
-        table,
-        seats,
-        tuple((p,) for p in seats),
-        units,
-        None,
-        dict(zip(seats, units, strict=True)),
-        8,
-    )
 
 
 def test_case_25_room_settle_up_from_the_standings() -> None:

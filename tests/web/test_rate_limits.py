@@ -14,7 +14,6 @@ import re
 import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -22,8 +21,6 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import config as configuration
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from tests.helpers import (
     API,
     EXAMPLE_MATCH,
@@ -31,6 +28,7 @@ from tests.helpers import (
     Table,
     errors_of,
     keep_token,
+    limited_apps,
     open_scorekeeper_link,
     scorekeeper_link,
 )
@@ -45,24 +43,8 @@ MakeApp = Callable[..., Flask]
 def make_app(app: Flask, tmp_path: Path) -> Iterator[MakeApp]:
     """Apps on the test database (``app`` emptied it) with the limits on; ``settings`` override
     the configuration (``RATELIMIT_NEW_MATCHES="2 per minute"``...)."""
-    made: list[Flask] = []
-
-    def make(**settings: Any) -> Flask:
-        config = configuration.TestConfig(
-            str(tmp_path / f"instance-{len(made)}"), app.config["SQLALCHEMY_DATABASE_URI"]
-        )
-        config.RATELIMIT_ENABLED = True
-        for name, value in settings.items():
-            setattr(config, name, value)
-        limited = create_app(config)
-        made.append(limited)
-        return limited
-
-    yield make
-    for limited in made:
-        with limited.app_context():
-            db.session.remove()
-            db.engine.dispose()
+    with limited_apps(app, tmp_path) as make:
+        yield make
 
 
 def _create(client: FlaskClient, address: str = "127.0.0.1") -> TestResponse:
