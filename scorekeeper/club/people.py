@@ -19,10 +19,10 @@ from wtforms import HiddenField, StringField
 from .. import service
 from ..infra.security import no_store
 from ..rules import RuleError
-from ..web.club_memory import forget_host, keep_codes
-from ..web.forms import NUMERIC, plain_message_of, plain_rule_message
+from ..web.club_memory import keep_codes
+from ..web.forms import NUMERIC, plain_rule_message
 from . import bp
-from .routes import _host, _locked
+from .routes import _host_attempt
 
 # --- The forms -----------------------------------------------------------------------------------
 
@@ -128,22 +128,10 @@ def _refusal(error: RuleError) -> str:
 def _write(public_id: str, form_class: type[_HostForm], write: Callable[..., Any]) -> BaseResponse:
     """CSRF, the host token, the write (``write(token, form)``), a refusal said once on the
     host page; back to the host page's players section."""
-    night, token = _host(public_id)
     form = form_class()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        said = write(token, form)
-    except service.Unauthorized:
-        forget_host(public_id)
-        abort(_locked(night))
-    except (service.Conflict, service.NotFound) as error:
-        flash(plain_message_of(error))
-    except RuleError as error:
-        flash(_refusal(error))
-    else:
-        if said:
-            flash(said, "done")
+    _done, said = _host_attempt(public_id, form, lambda token: write(token, form), _refusal)
+    if said:
+        flash(said, "done")
     return no_store(redirect(url_for(".host", public_id=public_id, _anchor="people"), code=303))
 
 

@@ -9,10 +9,12 @@ link preview uses nothing up (§1). What the phone then keeps lives in
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import service
@@ -62,6 +64,9 @@ def people_forms(version: str) -> dict[str, Any]:
     return dict(host_forms(version))
 
 
+T = TypeVar("T")
+
+
 # --- Look-ups ------------------------------------------------------------------------------------
 
 
@@ -80,6 +85,32 @@ def _host(public_id: str) -> tuple[ClubNight, str]:
         abort(_locked(night))
     remember_night(night.read_id)
     return night, token
+
+
+def _host_attempt(
+    public_id: str,
+    form: FlaskForm,
+    write: Callable[[str], T],
+    refusal: Callable[[RuleError], str] = plain_rule_message,
+    refused: tuple[type[Exception], ...] = (service.Conflict, service.NotFound),
+) -> tuple[bool, T | None]:
+    """A host write from a page: the host token (else the 403 page), ``form``'s CSRF (else a
+    400), then ``write(token)``; whether it was done and what it gave. A refusal (``refused``,
+    a 422 worded by ``refusal``) is said once on the next page, a token that stopped working
+    forgotten for the 403 page."""
+    night, token = _host(public_id)
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        return True, write(token)
+    except service.Unauthorized:
+        forget_host(public_id)
+        abort(_locked(night))
+    except refused as error:
+        flash(plain_message_of(error))
+    except RuleError as error:
+        flash(refusal(error))
+    return False, None
 
 
 def _version(form: Any) -> int | None:
@@ -292,19 +323,10 @@ def score_match(public_id: str, match_id: str) -> BaseResponse:
 def _host_write(public_id: str, write: Any) -> BaseResponse:
     """A button of the host page: CSRF, the host token, the write; a refusal said once on the
     page (a 409: the round's state; a 422: what it names)."""
-    night, token = _host(public_id)
     form = NightActionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        write(token, _version(form))
-    except service.Unauthorized:
-        forget_host(public_id)
-        abort(_locked(night))
-    except service.Conflict as error:
-        flash(plain_message_of(error))
-    except RuleError as error:
-        flash(plain_rule_message(error))
+    _host_attempt(
+        public_id, form, lambda token: write(token, _version(form)), refused=(service.Conflict,)
+    )
     return no_store(redirect(url_for(".host", public_id=public_id), code=303))
 
 
@@ -348,23 +370,17 @@ def finish(public_id: str) -> BaseResponse:
 def new_code(public_id: str) -> BaseResponse:
     """A new code for a table card (or a player card): the old one and its phones' keys stop
     working; this phone keeps the new one, for the card's QR code."""
-    night, token = _host(public_id)
     form = CodeForm()
-    if not form.validate_on_submit():
-        abort(400)
-    kind = form.kind.data if form.kind.data in ("table", "player") else "table"
-    text = form.number.data or ""
-    number: object = int(text) if text.isdigit() and len(text) < 4 else text
-    try:
-        code = service.new_code(public_id, token, kind, number)
-    except service.Unauthorized:
-        forget_host(public_id)
-        abort(_locked(night))
-    except (service.Conflict, service.NotFound) as error:
-        flash(plain_message_of(error))
-    except RuleError as error:
-        flash(plain_rule_message(error))
-    else:
+
+    def write(token: str) -> tuple[str, object, str]:
+        kind = form.kind.data if form.kind.data in ("table", "player") else "table"
+        text = form.number.data or ""
+        number: object = int(text) if text.isdigit() and len(text) < 4 else text
+        return kind, number, service.new_code(public_id, token, kind, number)
+
+    _done, written = _host_attempt(public_id, form, write)
+    if written is not None:
+        kind, number, code = written
         if isinstance(number, int):
             keep_codes(public_id, kind, {number: code})
         flash(_("A new code: print this card again. The old one no longer works."), "done")

@@ -30,6 +30,7 @@ from .standings_rounds import (
     RoundEntry,
     RoundResults,
     TableResult,
+    counted_rounds,
     maybe_figure,
     round_entries,
     side_results,
@@ -257,34 +258,6 @@ def pair_standings(
         counts[row.place] = counts.get(row.place, 0) + 1
     rows = tuple(replace(row, shared=counts[row.place] > 1) for row in made)
     return Standings(rows, table.after_round, table.live, table.formula)
-
-
-def counted_rounds(
-    rules: StandingsRules, rounds: Sequence[RoundResults], after_round: int | None = None
-) -> list[RoundResults]:
-    """The rounds the standings count, in order: the closed ones, and the round in play when
-    ``live_round`` is ``show``; with ``after_round`` the closed ones up to it (docs/club.md
-    §9.6, §14). The room's settle-up counts the same (§11).
-
-    >>> from scorekeeper.rules.club_form import ClubForm
-    >>> form = ClubForm(4, 4, 4, True, False, ("rotating-partners",), ("points", "wins"), True)
-    >>> hide = read_standings_rules(form, {"live_round": "hide"})
-    >>> rounds = [RoundResults(n, s, (), (), ()) for n, s in [(1, "closed"), (2, "playing"),
-    ...                                                       (3, "planned")]]
-    >>> [r.number for r in counted_rounds(hide, rounds)]
-    [1]
-    >>> [r.number for r in counted_rounds(read_standings_rules(form, None), rounds)]
-    [1, 2]
-    """
-
-    def counts(round_: RoundResults) -> bool:
-        if after_round is not None:
-            return round_.status == "closed" and round_.number <= after_round
-        if round_.status == "playing":
-            return rules.live_round == "show"
-        return round_.status == "closed"
-
-    return sorted((r for r in rounds if counts(r)), key=lambda r: r.number)
 
 
 def _adjustments_by_player(

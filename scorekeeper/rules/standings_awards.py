@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .entry import as_list, as_str
 from .errors import RuleError
-from .standings_rounds import RoundResults, TableResult
+from .standings_rounds import RoundResults, TableResult, counted_rounds
 from .standings_settings import StandingsRules, figure
 
 if TYPE_CHECKING:
@@ -169,22 +169,6 @@ class Award:
             "holders": [holder.as_json() for holder in self.holders],
             "rests_on": {"count": self.rests_on, "of": self.of},
         }
-
-
-def counted_rounds(
-    rules: StandingsRules, rounds: Sequence[RoundResults], after_round: int | None = None
-) -> list[RoundResults]:
-    """The rounds the standings count (docs/club.md §9.6 ``live_round``, §14 ``after_round``),
-    in order: the awards count the same ones."""
-
-    def counts(round_: RoundResults) -> bool:
-        if after_round is not None:
-            return round_.status == "closed" and round_.number <= after_round
-        if round_.status == "playing":
-            return rules.live_round == "show"
-        return round_.status == "closed"
-
-    return sorted((r for r in rounds if counts(r)), key=lambda r: r.number)
 
 
 def awards(
@@ -351,7 +335,6 @@ __all__ = [
     "Holder",
     "TableTally",
     "awards",
-    "counted_rounds",
     "offered_awards",
     "read_awards",
 ]

@@ -57,22 +57,8 @@ def read_players(given: object) -> list[str]:
         raise RuleError(
             "players", "a club night has at most {most} players", code="too_many", most=MAX_PLAYERS
         )
-    names: list[str] = []
     seen: dict[str, str] = {}
-    for i, value in enumerate(given):
-        name = read_name(value, f"players[{i}]")
-        key = name_key(name)
-        if key in seen:
-            raise RuleError(
-                f"players[{i}]",
-                "{given!r} is already a player of this night ({other!r})",
-                code="same_player",
-                given=name,
-                other=seen[key],
-            )
-        seen[key] = name
-        names.append(name)
-    return names
+    return [_new_player(value, f"players[{i}]", seen) for i, value in enumerate(given)]
 
 
 #: docs/club.md §2.3: a fixed-pairs night has 2 to 32 pairs.
@@ -132,21 +118,23 @@ def _pair_players(members: object, i: int, seen: dict[str, str]) -> list[str]:
     """Pair ``i``'s two players' names, none already a player (``seen``, which gains them)."""
     if not isinstance(members, list) or len(members) != 2:
         raise RuleError(f"pairs[{i}].players", "must be a list of two players", code="not_pair")
-    names: list[str] = []
-    for j, value in enumerate(members):
-        name = read_name(value, f"pairs[{i}].players[{j}]")
-        key = name_key(name)
-        if key in seen:
-            raise RuleError(
-                f"pairs[{i}].players[{j}]",
-                "{given!r} is already a player of this night ({other!r})",
-                code="same_player",
-                given=name,
-                other=seen[key],
-            )
-        seen[key] = name
-        names.append(name)
-    return names
+    return [_new_player(value, f"pairs[{i}].players[{j}]", seen) for j, value in enumerate(members)]
+
+
+def _new_player(value: object, path: str, seen: dict[str, str]) -> str:
+    """The name at ``path``, no player's already (``seen``: name key -> name, which gains it)."""
+    name = read_name(value, path)
+    key = name_key(name)
+    if key in seen:
+        raise RuleError(
+            path,
+            "{given!r} is already a player of this night ({other!r})",
+            code="same_player",
+            given=name,
+            other=seen[key],
+        )
+    seen[key] = name
+    return name
 
 
 def _default_pair_name(a: str, b: str, number: int) -> str:
@@ -187,6 +175,11 @@ def _check_count(form_of_size: Callable[[int | None], ClubForm], given: object, 
         form = form_of_size(size if isinstance(size, int) and not isinstance(size, bool) else None)
     except RuleError:
         return  # the rotation's own reading names the table size
+    _check_enough(form, count)
+
+
+def _check_enough(form: ClubForm, count: int) -> None:
+    """Fewer players than ``form``'s smallest table: 422 at ``players`` (§2.3)."""
     if count < form.seats_lo:
         raise RuleError(
             "players",
@@ -263,13 +256,7 @@ def read_form_and_rotation(
     reader = form_reader(variant.id, options)
     _check_count(reader, body.get("rotation"), count)
     rotation_read, form = rotation.read_rotation(reader, body.get("rotation"), count, new_seed)
-    if count < form.seats_lo:
-        raise RuleError(
-            "players",
-            "a club night of this form needs at least {least} players",
-            code="too_few",
-            least=form.seats_lo,
-        )
+    _check_enough(form, count)
     return variant.id, options, form, rotation_read
 
 

@@ -5,7 +5,7 @@ schedule as stored (its rounds' seats as :class:`~scorekeeper.rules.rotation.Rou
 from __future__ import annotations
 
 import hmac
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +149,17 @@ def players_of(night: ClubNight) -> list[ClubPlayer]:
     )
 
 
+def present_in(players: Sequence[ClubPlayer], number: int) -> tuple[int, ...]:
+    """The players present in round ``number`` (docs/club.md §6): joined by then, not left
+    before it."""
+    return tuple(
+        p.number
+        for p in players
+        if p.joined_round <= number
+        and (p.leaves_after_round is None or number <= p.leaves_after_round)
+    )
+
+
 def rounds_of(night: ClubNight) -> list[ClubRound]:
     """The night's rounds by number."""
     return list(
@@ -206,27 +217,35 @@ def seatings(night: ClubNight, rounds: Sequence[ClubRound]) -> dict[int, Seating
 
 def store_seating(night: ClubNight, stored: ClubRound, plan: RoundPlan) -> None:
     """Replace the seats of round ``stored`` by ``plan`` (in the caller's transaction)."""
+    seated = [
+        (number, index, seat)
+        for index, table in enumerate(plan.tables, start=1)
+        for seat, number in enumerate(table, start=1)
+    ]
+    replace_seats(night, stored, seated, plan.sitting_out)
+
+
+def replace_seats(
+    night: ClubNight,
+    stored: ClubRound,
+    seated: Iterable[tuple[int, int, int]],
+    sitting_out: Iterable[int],
+) -> None:
+    """Replace the seats of round ``stored``: each ``(number, table, seat)`` of ``seated`` at
+    its place, each player number of ``sitting_out`` with no place (in the caller's
+    transaction)."""
     db.session.execute(sa.delete(ClubSeat).where(ClubSeat.round_id == stored.id))
     by_number = {p.number: p.id for p in players_of(night)}
     now = utcnow()
-    for index, table in enumerate(plan.tables, start=1):
-        for seat, number in enumerate(table, start=1):
-            db.session.add(
-                ClubSeat(
-                    round_id=stored.id,
-                    player_id=by_number[number],
-                    table_no=index,
-                    seat=seat,
-                    created_at=now,
-                )
-            )
-    for number in plan.sitting_out:
+    places: list[tuple[int, int | None, int | None]] = [*seated]
+    places += [(number, None, None) for number in sitting_out]
+    for number, table_no, seat in places:
         db.session.add(
             ClubSeat(
                 round_id=stored.id,
                 player_id=by_number[number],
-                table_no=None,
-                seat=None,
+                table_no=table_no,
+                seat=seat,
                 created_at=now,
             )
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..models import ClubNight, ClubPlayer, ClubRound
+from ..models import ClubNight, ClubRound
 from ..rules import rotation, rotation_pairs, rotation_progressive
 from ..rules.rotation import Rotation, RoundPlan
 from .club_common import (
@@ -15,22 +15,13 @@ from .club_common import (
     pair_members,
     pairs_of,
     players_of,
+    present_in,
     rotation_of,
     rounds_of,
     seatings,
     store_seating,
 )
 from .outcomes import Conflict
-
-
-def present_at(players: list[ClubPlayer], number: int) -> list[int]:
-    """The players' numbers present for round ``number`` (joined by then, not gone before)."""
-    return [
-        p.number
-        for p in players
-        if p.joined_round <= number
-        and (p.leaves_after_round is None or p.leaves_after_round >= number)
-    ]
 
 
 def draw_after_close(night: ClubNight, closed: ClubRound) -> None:
@@ -58,7 +49,7 @@ def seat_at_start(night: ClubNight, stored: ClubRound) -> None:
         return
     try:
         if stored.number == 1:
-            order = present_at(players_of(night), 1)
+            order = list(present_in(players_of(night), 1))
             if found.draw == "shuffle":
                 random.Random(found.seed).shuffle(order)
             plan = rotation_progressive.first_round(order)
@@ -75,7 +66,7 @@ def drawn_round(night: ClubNight, found: Rotation, number: int) -> RoundPlan:
     seats = seatings(night, rounds)
     before = [r for r in rounds if r.number < number]
     players = players_of(night)
-    present = present_at(players, number)
+    present = list(present_in(players, number))
     if found.scheme == rotation.PROGRESSIVE:
         from .club_reading import night_results
 

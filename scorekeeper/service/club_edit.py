@@ -20,6 +20,7 @@ from .club_common import (
     form_of,
     night_plan,
     players_of,
+    present_in,
     rotation_of,
     round_of,
     rounds_of,
@@ -126,7 +127,7 @@ def put_round(public_id: str, token: str | None, number: int, body: Mapping[str,
             raise Conflict("round {number} has started: its seating cannot change", number=number)
         # Only the players present in this round are seated or sit out (docs/club.md §6):
         # a leaver has no place, a late arrival from this round on needs one.
-        present = list(club_replan.present_in(players_of(night), number))
+        present = list(present_in(players_of(night), number))
         plan = rotation.check_round(
             form_of(night), present, given.get("tables"), given.get("sitting_out", [])
         )

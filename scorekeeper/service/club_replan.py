@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import ClubCode, ClubNight, ClubPlayer, ClubRound, ClubSeat, utcnow
+from ..models import ClubCode, ClubNight, ClubRound, ClubSeat
 from ..rules import rotation
 from ..rules.rotation import RoundPlan
 from .club_common import (
@@ -22,23 +22,14 @@ from .club_common import (
     pair_members,
     pairs_of,
     players_of,
+    present_in,
+    replace_seats,
     rotation_of,
     rounds_of,
     seatings,
     store_plan,
 )
 from .club_setup import new_table_code
-
-
-def present_in(players: Sequence[ClubPlayer], number: int) -> tuple[int, ...]:
-    """The players present in round ``number`` (docs/club.md §6): joined by then, not left
-    before it."""
-    return tuple(
-        p.number
-        for p in players
-        if p.joined_round <= number
-        and (p.leaves_after_round is None or number <= p.leaves_after_round)
-    )
 
 
 def replan_present(night: ClubNight, seed: int | None = None, *, keep_seated: bool = False) -> None:
@@ -137,34 +128,15 @@ def _store_held(
 ) -> None:
     """Round ``stored`` keeps ``seating``: a player not present loses his seat (an empty seat,
     §6), a player present with no place sits out."""
-    by_number = {p.number: p.id for p in players_of(night)}
     here = set(present)
-    db.session.execute(sa.delete(ClubSeat).where(ClubSeat.round_id == stored.id))
-    now = utcnow()
-    placed: set[int] = set()
-    for table_no, by_seat in seating.tables.items():
-        for seat, number in by_seat.items():
-            if number in here:
-                placed.add(number)
-                db.session.add(
-                    ClubSeat(
-                        round_id=stored.id,
-                        player_id=by_number[number],
-                        table_no=table_no,
-                        seat=seat,
-                        created_at=now,
-                    )
-                )
-    for number in sorted(here - placed):
-        db.session.add(
-            ClubSeat(
-                round_id=stored.id,
-                player_id=by_number[number],
-                table_no=None,
-                seat=None,
-                created_at=now,
-            )
-        )
+    seated = [
+        (number, table_no, seat)
+        for table_no, by_seat in seating.tables.items()
+        for seat, number in by_seat.items()
+        if number in here
+    ]
+    placed = {number for number, _table, _seat in seated}
+    replace_seats(night, stored, seated, sorted(here - placed))
     db.session.flush()
 
 

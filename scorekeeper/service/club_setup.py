@@ -13,8 +13,7 @@ from typing import Any
 
 from ..extensions import db
 from ..models import ClubCode, ClubNight, ClubPair, ClubPlayer, Group, utcnow
-from ..rules import RuleError, rotation
-from ..rules.names import name_key
+from ..rules import rotation
 from .club_body import read_body
 from .club_common import (
     bump,
@@ -22,8 +21,9 @@ from .club_common import (
     check_version,
     store_plan,
 )
-from .groups import check_group_token, get_group, player_roots, roster
+from .groups import check_group_token, get_group
 from .matches import _json_safe as json_safe  # options stored as a match's are
+from .placing import roster_players
 from .reading import hash_token
 from .writing import UnitOfWork, lock_club_night, lock_group
 
@@ -127,33 +127,7 @@ def _roster_players(group: Group, names: Sequence[str]) -> dict[int, int]:
     """Player number -> roster player (its live id, merges followed) for a night in ``group``:
     each name finds its roster player or joins the roster (as a group match's seats do, docs/
     groups.md); two names that are one roster player: 422 at ``players[i]``."""
-    from ..models import GroupPlayer  # only here: the one use case that adds to a roster
-
-    players = roster(group)
-    by_key = {name_key(p.name): p for p in players}
-    roots = player_roots(players)
-    taken: dict[int, str] = {}
-    found: dict[int, int] = {}
-    for i, name in enumerate(names):
-        player = by_key.get(name_key(name))
-        if player is None:
-            player = GroupPlayer(group_id=group.id, name=name, created_at=utcnow())
-            db.session.add(player)
-            db.session.flush()
-            by_key[name_key(name)] = player
-            roots[player.id] = player.id
-        root = roots[player.id]
-        if root in taken:
-            raise RuleError(
-                f"players[{i}]",
-                "{given!r} and {other!r} are the same player in this group",
-                code="same_player",
-                given=name,
-                other=taken[root],
-            )
-        taken[root] = name
-        found[i + 1] = root
-    return found
+    return {i: root for i, (_player, root) in enumerate(roster_players(group, names), start=1)}
 
 
 def _new_code(night: ClubNight, kind: str, number: int) -> str:

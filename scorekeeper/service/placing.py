@@ -5,7 +5,7 @@ with the match's summary kept for the almanac (:func:`.almanac.keep_summary`).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
@@ -101,20 +101,37 @@ def place_on_roster(
     each seat stands for the roster player ``seats`` names, or
     else the one its name finds (a merged name finds the player it was merged into), or else a
     new one. Two seats may not stand for one player (refused at ``players[i]``)."""
+    placed = GroupMatch(group_id=group.id, match_id=match.id, added_at=utcnow())
+    found = roster_players(group, match.players, seats)
+    for seat, (player, _root) in zip(match.players, found, strict=True):
+        placed.seats.append(GroupSeat(seat=seat, player_id=player.id))
+    db.session.add(placed)
+    keep_summary(match, state)
+
+
+def roster_players(
+    group: Group, names: Sequence[str], chosen: Mapping[str, int] | None = None
+) -> list[tuple[GroupPlayer, int]]:
+    """Each of ``names`` (a match's seats, a club night's players, docs/club.md §7.1) as a
+    player on ``group``'s roster (locked by the caller), with its live id (merges followed):
+    the roster player ``chosen`` names for it, else the one its name finds (a merged name finds
+    the player it was merged into), else a new one. Two names may not be one player (refused
+    at ``players[i]``)."""
     players = roster(group)
     by_id = {player.id: player for player in players}
     by_key = {name_key(player.name): player for player in players}
     roots = player_roots(players)
-    placed = GroupMatch(group_id=group.id, match_id=match.id, added_at=utcnow())
+    picked = chosen or {}
     taken: dict[int, str] = {}
-    for i, seat in enumerate(match.players):
-        player = by_id.get(seats.get(seat, 0)) or by_key.get(name_key(seat))
+    found: list[tuple[GroupPlayer, int]] = []
+    for i, name in enumerate(names):
+        player = by_id.get(picked.get(name, 0)) or by_key.get(name_key(name))
         if player is None:
             # A stored match's seat, taken by the rules of its day: not checked again for
-            # look-alikes (docs/rules.md §5).
+            # look-alikes (docs/rules.md §5); a night's name has been read already.
             player = GroupPlayer(
                 group_id=group.id,
-                name=read_name(seat, f"players[{i}]", look_alikes=False),
+                name=read_name(name, f"players[{i}]", look_alikes=False),
                 created_at=utcnow(),
             )
             db.session.add(player)
@@ -127,10 +144,9 @@ def place_on_roster(
                 f"players[{i}]",
                 "{given!r} and {other!r} are the same player in this group",
                 code="same_player",
-                given=seat,
+                given=name,
                 other=taken[root],
             )
-        taken[root] = seat
-        placed.seats.append(GroupSeat(seat=seat, player_id=player.id))
-    db.session.add(placed)
-    keep_summary(match, state)
+        taken[root] = name
+        found.append((player, root))
+    return found
