@@ -1,5 +1,5 @@
 """The models and the migrations never drift apart: a database built by the migrations (the
-session's, upgraded to head by ``tests/conftest.py``) is exactly what ``scorekeeper/models.py``
+session's, upgraded to head by ``tests/conftest.py``) is exactly what ``scorekeeper/models/``
 describes, on SQLite and on PostgreSQL (``TEST_DATABASE``).
 
 A change to a model without a migration (or the reverse) fails here, with the operations that

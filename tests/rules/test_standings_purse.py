@@ -11,8 +11,7 @@ from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.standings import standings
 from scorekeeper.rules.standings_awards import awards
 from scorekeeper.rules.standings_purse import Payout, Purse, money, pay_purse, read_purse
-
-from .test_standings_awards import CASE_21_ROUNDS, EIGHT, FOUR, rules_of
+from tests.rules.club_nights import CASE_21_ROUNDS, EIGHT, FOUR, rules_of
 
 CHOSEN = ("high_game", "low_total")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.api.test_club_pairs import pairs_night, play_pairs_round
-from tests.web.test_club_part_two import flashed, host_of
+from tests.web.test_club_pairs_people_and_prizes_pages import flashed, host_of
 
 
 def test_a_late_pair_added_on_the_host_page(client: FlaskClient) -> None:

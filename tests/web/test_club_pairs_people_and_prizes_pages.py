@@ -1,4 +1,5 @@
-"""The club night's part-two pages (issue 29; docs/club.md §4.4-§4.6, §6, §9.5, §10, §13, §18):
+"""The club night's pages for pairs, people and prizes (docs/club.md §4.4-§4.6, §6, §9.5, §10,
+§13, §18):
 the set-up form's pairs and movements, a progressive night's planned rounds "drawn when round r
 closes" on the host page and the print pages, its player cards' blank table column, the host
 page's forms for a late arrival, a leaver, a substitute ("Ivy (for Eve)") and adjustments

@@ -1,8 +1,8 @@
-"""The club night's loose ends over the API and the service (docs/club.md §4.8, §6, §9.6, §11,
-§14, §17): an adjustment's value as a decimal string, a re-planned night without a design, no
-query for the club place on a hand write, the room's settle-up over the rounds the standings
-count (and never a 500), a formula away from ``vp`` dropping its table, the results sheet's
-adjustments."""
+"""What the club night answers and what it costs, over the API and the service (docs/club.md §4.8,
+§6, §9.6, §11, §14, §17): an adjustment's value as a decimal string, a re-planned night without
+a design, no query for the club place on a hand write, the room's settle-up over the rounds the
+standings count (and never a 500), a formula away from ``vp`` dropping its table, the results
+sheet's adjustments."""
 
 from __future__ import annotations
 

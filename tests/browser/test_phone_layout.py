@@ -1,4 +1,4 @@
-"""The layout items of issue 26, item 6, each as a phone sees it: Back after a save, the kitty
+"""What a phone sees of the layout: Back after a save, the kitty
 at 320 px, the dark header bar, the Pinnacola picker's cards, the money keypad, the home page,
 the chart's labels, and the labels and tap targets of the new-match, import and share pages."""
 
