@@ -25,8 +25,9 @@ One module per concern, each re-exported here:
 - club nights (docs/club.md): :mod:`.club_body` (a night's body read, a preview),
   :mod:`.club_setup` (create; the frame of a night write), :mod:`.club_edit` (draw again, a
   round by hand, re-plan, settings), :mod:`.club_rounds` (start, time, close, finish, codes, keys),
-  :mod:`.club_adjust` (adjustments), :mod:`.club_reading` (the night, its standings, ETag,
-  a table's round, a match's club place), :mod:`.club_limits` (a club match's end, §7.2).
+  :mod:`.club_adjust` (adjustments), :mod:`.club_reading` (the night, its ETag, a table's round,
+  a match's club place), :mod:`.club_standings` (its standings, from its matches' figures),
+  :mod:`.club_limits` (a club match's end, §7.2).
 
 Tests that change a module's setting patch it where it is read (e.g. ``service.almanac``'s
 ``SUMMARY_REBUILD_HANDS``), not here.
@@ -56,14 +57,11 @@ from .club_reading import (
     ClubPlace,
     ClubSpot,
     NightView,
-    StandingsView,
     TableNow,
-    adjustments_of,
     club_nights_by,
     club_of_match,
     club_spot_of,
     night_etag,
-    night_standings,
     night_view,
     table_now,
 )
@@ -77,6 +75,7 @@ from .club_rounds import (
     start_round,
 )
 from .club_setup import CreatedNight, create_club_night
+from .club_standings import StandingsView, adjustments_of, night_standings
 from .groups import (
     NIGHT_STARTS_HOUR,
     add_player,

@@ -21,6 +21,7 @@ from .club_common import (
     seatings,
     store_seating,
 )
+from .club_standings import night_results, night_standings
 from .outcomes import Conflict
 
 
@@ -68,9 +69,7 @@ def drawn_round(night: ClubNight, found: Rotation, number: int) -> RoundPlan:
     players = players_of(night)
     present = list(present_in(players, number))
     if found.scheme == rotation.PROGRESSIVE:
-        from .club_reading import night_results
-
-        results, _ = night_results(night)
+        results = night_results(night)
         previous = before[-1]
         result = next(r for r in results if r.number == previous.number)
         return rotation_progressive.round_after(
@@ -88,7 +87,5 @@ def drawn_round(night: ClubNight, found: Rotation, number: int) -> RoundPlan:
 
 def standings_order(night: ClubNight, after_round: int) -> list[int]:
     """The pairs in standings order after ``after_round`` (ties by pair number, §4.4)."""
-    from .club_reading import night_standings
-
     table = night_standings(night, after_round=after_round, host=True).standings
     return [row.pair for row in table.rows if row.pair is not None]
