@@ -32,15 +32,6 @@
       } catch (e) { return null; }
     })()
   };
-  // Scripts a page needs only once it is there ([data-later]: the scoring phone's offline
-  // corrections) come after "load": the page paints and loads without them.
-  addEventListener("load", function () {
-    setTimeout(function () {
-      $all(document, "[data-later]").forEach(function (el) {
-        document.head.appendChild(document.createElement("script")).src = el.dataset.later;
-      });
-    }, 1);
-  });
   function num(input) { var v = input.value.trim(); return /^\d+$/.test(v) ? parseInt(v, 10) : null; }
   function typeable(el) {
     return el.tagName === "INPUT" && !el.disabled && !el.readOnly && el.offsetParent !== null &&

@@ -3,7 +3,7 @@
 // a hand this phone saved (in its own form, the next hand's typing put aside meanwhile); each
 // waits in the queue like a hand (static/queue.js) and goes, in order, when the connection
 // returns. Online they post and open their pages as ever. It also remembers the match page the
-// new-match form led to, for that form's Back (static/started.js). Loaded after "load" (app.js).
+// new-match form led to, for that form's Back (static/started.js).
 "use strict";
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;

@@ -162,8 +162,7 @@ class Phone:
 
     def weigh(self) -> tuple[int, int]:
         """What a fresh load of the page weighs until its ``load`` event: bytes received, and
-        gzipped (as the budgets count). A script the page fetches once it has loaded, when idle
-        (``data-later``, static/app.js), is not part of it."""
+        gzipped (as the budgets count)."""
         self.received.clear()
         self.page.reload(wait_until="load")
         before_load: list[str] = self.page.evaluate(
