@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, NoReturn
@@ -19,13 +19,12 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import service
 from ..extensions import csrf
-from ..i18n import note_text, rule_message
+from ..i18n import request_gettext
 from ..infra import rate_limits
 from ..infra.security import no_store
 from ..models import Match, as_utc
-from ..rules import HandResult, MatchState, RuleError
+from ..rules import HandResult, MatchState, RuleError, wire
 from ..rules.entry import as_bool, as_int, as_object, check_keys
-from ..rules.match import Problem
 from ..rules.text import N_
 from . import bp
 
@@ -101,7 +100,7 @@ def add_hand(public_id: str) -> tuple[Response, int]:
         if kept is None and not state.hands:
             # A key first used by another kind of write (undo, finish) that left no hand.
             return service.Answer(201, {"match": _write_match_json(match, state)})
-        hand = kept if kept is not None else hand_json(state.hands[-1], state.hands[-1].input)
+        hand = kept if kept is not None else _hand_json_of(state.hands[-1])
         return service.Answer(201, {"hand": hand, "match": _write_match_json(match, state)}, hand)
 
     written = service.add_hand(
@@ -125,7 +124,9 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
         # The corrected hand is answered beside the match (as POST does) and kept for a
         # repeat, which answers with it (docs/api.md "Hands").
         if kept is None and number <= len(state.hands):
-            kept = hand_json(state.hands[number - 1], match.hands[number - 1].input)
+            kept = wire.hand_json(
+                state.hands[number - 1], match.hands[number - 1].input, request_gettext
+            )
         return _respond_with_match(match, state, kept)
 
     written = service.replace_hand(
@@ -258,94 +259,44 @@ def _written(written: service.Written) -> tuple[Response, int]:
 
 
 def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[str, Any]:
-    """A match as docs/api.md describes it (plus ``teams``, ``target``, ``active``, ``extra`` and
-    the timestamps). ``first_dealer``: who deals hand 1 (``dealer`` deals the next one);
-    ``sitting_out``: the players dealt out of the next hand; ``problems``: the stored hand the
-    rules refuse now, with its errors as a 422 would give them (docs/rules.md §7).
-    ``hands=False`` leaves the hands out (``Prefer: return=minimal``).
+    """A match as docs/api.md describes it: :func:`scorekeeper.rules.wire.match_json` of its
+    stored fields and state, in the request's language, plus what its row knows (``id``,
+    ``version``, the timestamps and a club night's fields). ``hands=False`` leaves the hands
+    out (``Prefer: return=minimal``).
 
     Each hand's JSON is built once per language and process (``service.per_hand``)."""
-    shown = service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of) if hands else None
-    stored = {hand.number: hand.input for hand in match.hands} if state.problems else {}
-    answer = {
-        "id": match.public_id,
-        "variant": match.variant,
-        "version": match.version,
-        "rules": match.options,
-        "players": list(match.players),
-        "teams": list(match.teams),
-        "sides": list(state.sides),
-        "hands": shown,
-        "totals": dict(state.totals),
-        "kitty": state.kitty,
-        "status": state.status,
-        "winner": state.winner,
-        "standings": list(state.standings),
-        "dealer": state.dealer,
-        "leader": state.leader,
-        "first_dealer": match.first_dealer,
-        "sitting_out": list(service.sitting_out(match, state)),
-        "problems": [
-            problem_json(problem, stored.get(problem.hand, {})) for problem in state.problems
-        ],
-        "active": list(state.active),
-        "target": state.target,
-        "extra": _plain(state.extra),
-        "created_at": _iso(match.created_at),
-        "updated_at": _iso(match.updated_at),
-    }
+    shown = (
+        service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of) if hands else False
+    )
+    # Only a problem reads the stored entries: no hand is loaded for a match without one.
+    inputs = [hand.input for hand in match.hands] if state.problems else []
+    answer = {"id": match.public_id, "version": match.version} | wire.match_json(
+        stored_match(match), state, request_gettext, inputs=inputs, hands=shown
+    )
+    answer |= {"created_at": _iso(match.created_at), "updated_at": _iso(match.updated_at)}
     # A club night's fields (docs/club.md §14 "Matches of a club night"): over by §7.2.
     from .club import club_fields  # here: api.club imports this module
 
     answer |= club_fields(match, state)
-    if shown is None:
-        del answer["hands"]
     return answer
 
 
+def stored_match(match: Match) -> wire.StoredMatch:
+    """The stored fields of ``match`` that its JSON shows
+    (:class:`scorekeeper.rules.wire.StoredMatch`)."""
+    return wire.StoredMatch(
+        match.variant, match.options, match.players, match.teams, match.first_dealer
+    )
+
+
 def _hand_json_of(hand: HandResult) -> dict[str, Any]:
-    return hand_json(hand, hand.input)
-
-
-def hand_json(hand: HandResult, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """One hand: the entry as stored, and what the rules made of it."""
-    return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "input": dict(entry),
-        "scores": None if hand.scores is None else dict(hand.scores),
-        "payments": None if hand.payments is None else dict(hand.payments),
-        "active": list(hand.active),
-        "notes": [note_text(note) for note in hand.notes],
-    }
-
-
-def problem_json(problem: Problem, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored hand the rules refuse: its number, the errors a 422 would give for it, and
-    (beyond docs/api.md) its ``input`` as stored, for a client to offer it for correction."""
-    error = problem.error
-    return {
-        "hand": problem.hand,
-        "errors": {error.path or "_": [rule_message(error)]},
-        "input": dict(entry),
-    }
+    return wire.hand_json(hand, hand.input, request_gettext)
 
 
 def _respond_with_match(match: Match, state: MatchState, kept: Any) -> service.Answer:
     # A repeat of a key first used by POST or PUT answers with the hand it kept too.
     hand = {} if kept is None else {"hand": kept}
     return service.Answer(200, hand | {"match": _write_match_json(match, state)}, kept)
-
-
-def _plain(value: Any) -> Any:
-    """Rule values as JSON can carry them."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_plain(v) for v in value]
-    if isinstance(value, Decimal):
-        return str(value)
-    return value
 
 
 def _iso(moment: datetime) -> str:

@@ -21,7 +21,14 @@ from flask import Flask
 from .catalogs import TRANSLATIONS, compile_catalogs
 from .formatting import money, number
 from .links import NATIVE_NAMES, language_switch
-from .messages import WORD_PARAMS, message_of, note_text, rule_message, translate
+from .messages import (
+    WORD_PARAMS,
+    message_of,
+    note_text,
+    request_gettext,
+    rule_message,
+    translate,
+)
 from .selection import COOKIE, COOKIE_MAX_AGE, languages, remember_query_language, select_locale
 from .words import WORDS
 
@@ -41,6 +48,7 @@ __all__ = [
     "note_text",
     "number",
     "remember_query_language",
+    "request_gettext",
     "rule_message",
     "select_locale",
     "translate",

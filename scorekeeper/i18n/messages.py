@@ -23,19 +23,21 @@ if TYPE_CHECKING:
 WORD_PARAMS = wording.WORD_PARAMS
 
 
-def _gettext(text: str) -> str:
+def request_gettext(text: str) -> str:
+    """Flask-Babel's ``gettext`` in the request's language, as the pure modules take one
+    (:data:`scorekeeper.rules.wording.Gettext`)."""
     return str(gettext(text))
 
 
 def translate(template: str, params: Mapping[str, object] | None = None) -> str:
     """``template`` through the request's catalog, then filled in with ``params``
     (:func:`scorekeeper.rules.wording.translate`, the half the phone shares)."""
-    return wording.translate(template, params, _gettext)
+    return wording.translate(template, params, request_gettext)
 
 
 def rule_message(error: RuleError) -> str:
     """A refusal of the rules in the request's language (its path and code stay as they are)."""
-    return wording.rule_message(error, _gettext)
+    return wording.rule_message(error, request_gettext)
 
 
 def message_of(error: ServiceError) -> str:
@@ -50,11 +52,11 @@ def note_text(note: Note | str) -> str:
         try:
             return _note_in(str(get_locale()), note)
         except TypeError:  # a value that cannot be a memo's key
-            return wording.note_text(note, _gettext)
-    return wording.note_text(note, _gettext)
+            return wording.note_text(note, request_gettext)
+    return wording.note_text(note, request_gettext)
 
 
 @functools.lru_cache(maxsize=8192)
 def _note_in(locale: str, note: Note) -> str:
     """``note`` in ``locale``, the request's language (the memo's key)."""
-    return wording.note_text(note, _gettext)
+    return wording.note_text(note, request_gettext)

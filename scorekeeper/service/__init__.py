@@ -142,7 +142,7 @@ from .reading import (
     token_role,
     version_of,
 )
-from .replaying import hand_count, memo, per_hand, settlement, setup_of, sitting_out, state_of
+from .replaying import hand_count, memo, per_hand, settlement, setup_of, state_of
 from .writing import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, Checked
 
 __all__ = [
@@ -262,7 +262,6 @@ __all__ = [
     "roster",
     "settlement",
     "setup_of",
-    "sitting_out",
     "state_of",
     "summary_of",
     "version_of",

@@ -23,7 +23,7 @@ from flask import current_app
 
 from ..extensions import db
 from ..models import Hand, Match
-from ..rules import FINISHED, MatchOverError, MatchState, RuleError, Setup, Team, finish
+from ..rules import MatchOverError, MatchState, RuleError, Setup, Team, finish
 from ..rules.auction import settlement_of
 from ..rules.match import HandResult
 from ..rules.replay import replay
@@ -78,15 +78,6 @@ def per_hand(
         if entry is not None and entry.state is state:
             return entry.per_hand(key, build)
     return [build(hand) for hand in state.hands]
-
-
-def sitting_out(match: Match, state: MatchState) -> tuple[str, ...]:
-    """The players dealt out of the next hand, in seating order (API ``sitting_out``): the
-    players not in ``state.active`` (auction at 4-6 players, the winner while two play on in
-    ``pinochle-3``); none once the match is finished, nor where everybody plays."""
-    if state.status == FINISHED or not state.active:
-        return ()
-    return tuple(player for player in match.players if player not in state.active)
 
 
 def settlement(match: Match, state: MatchState | None = None) -> Settlement:
