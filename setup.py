@@ -40,7 +40,9 @@ class BuildPyWithLayout(build_py):
             shutil.copytree(
                 ROOT / name,
                 target / name,
-                ignore=shutil.ignore_patterns("__pycache__", "*.py[co]"),
+                # static/engine/ is the phone's engine, built from node_modules by bin/_setup
+                # (docs/phone.md): 20 MB that an installed package builds for itself or lacks.
+                ignore=shutil.ignore_patterns("__pycache__", "*.py[co]", "engine"),
             )
         self._compile_catalogs(Path(self.build_lib) / CATALOGS)
 

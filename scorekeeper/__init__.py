@@ -10,7 +10,7 @@ from flask import Flask
 from . import i18n
 from .config import Config
 from .extensions import babel, csrf, db, migrate
-from .infra import assets, backup, health, observe, offline, rate_limits, security, sqlite
+from .infra import assets, backup, engine, health, observe, offline, rate_limits, security, sqlite
 from .service.replay_cache import ReplayCache
 from .web import template_globals
 
@@ -63,6 +63,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(tools_bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(offline.bp)  # /sw.js and the manifest (issue 16)
+    app.register_blueprint(engine.bp)  # the phone's engine (docs/phone.md)
     return app
 
 

@@ -1,0 +1,61 @@
+// The phone's engine (docs/phone.md): the server's own rules, run by Pyodide (CPython compiled
+// to WebAssembly) in this worker, so that hands typed without signal are counted, refused and
+// corrected exactly as the server would. Served at /engine/worker.js with a policy of its own
+// (script-src 'self' 'wasm-unsafe-eval': WebAssembly needs it; the pages keep theirs).
+//
+// Messages in:  {type: "boot"}; {type: "run", id, request: {lang, match, ops}}
+// Messages out: {type: "state", state: "loading" | "ready" | "failed", build, ms, message}
+//               {type: "answer", id, answer: {build, answers: [...]}} or {type: "answer", id, error}
+// The request and its answer are JSON text for scorekeeper/rules/phone.py `run`.
+"use strict";
+var BASE = "/static/engine/";
+var engine = null;  // a promise of {py, run, build}
+var started = Date.now();
+
+function fail(error) {
+  postMessage({ type: "state", state: "failed", message: String(error && error.message || error) });
+}
+
+function boot() {
+  if (engine) return engine;
+  postMessage({ type: "state", state: "loading" });
+  engine = fetch("/engine/manifest.json", { cache: "no-cache" }).then(function (response) {
+    if (!response.ok) throw new Error("no engine on this server (" + response.status + ")");
+    return response.json();
+  }).then(function (manifest) {
+    var runtime = BASE + manifest.runtime;
+    importScripts(runtime + "pyodide.js");
+    return self.loadPyodide({
+      indexURL: runtime,
+      lockFileURL: runtime + "pyodide-lock.json",
+      stdLibURL: runtime + "python_stdlib.zip",
+      fullStdLib: false
+    }).then(function (py) {
+      var rules = manifest.files[manifest.rules];
+      return fetch(BASE + manifest.rules, { integrity: rules.integrity }).then(function (response) {
+        if (!response.ok) throw new Error("the rules bundle is missing (" + response.status + ")");
+        return response.arrayBuffer();
+      }).then(function (bytes) {
+        py.unpackArchive(bytes, "zip", { extractDir: "/engine" });
+        py.runPython("import sys\nsys.path.insert(0, '/engine')\nfrom scorekeeper.rules import phone");
+        var run = py.globals.get("phone").run;
+        postMessage({ type: "state", state: "ready", build: manifest.build, ms: Date.now() - started });
+        return { py: py, run: run, build: manifest.build };
+      });
+    });
+  });
+  engine.catch(fail);
+  return engine;
+}
+
+self.onmessage = function (event) {
+  var message = event.data || {};
+  if (message.type === "boot") { boot(); return; }
+  if (message.type !== "run") return;
+  boot().then(function (ready) {
+    var text = ready.run(JSON.stringify(message.request));
+    postMessage({ type: "answer", id: message.id, answer: JSON.parse(text) });
+  }).catch(function (error) {
+    postMessage({ type: "answer", id: message.id, error: String(error && error.message || error) });
+  });
+};
