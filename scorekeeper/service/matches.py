@@ -1,7 +1,9 @@
 """A match's use cases, one function each: create it, its rematch, add a hand, correct one,
 undo the last, finish it. Each change of the hands is the check of a write that
 :func:`.writing.write` runs (the write protocol: locks, versions, idempotency keys, one
-transaction)."""
+transaction); what the check decides is :mod:`scorekeeper.rules.writes`' (pure: the phone's
+engine decides the same), given the replay cache's replays (:class:`.replaying.CachedReplays`)
+and the club night's limits (:mod:`.club_limits`)."""
 
 from __future__ import annotations
 
@@ -9,34 +11,22 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any
 
 import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import Hand, Match, utcnow
-from ..rules import FINISHED, MatchOverError, RuleError, finish
-from ..rules.match import Problem
-from ..rules.replay import problem_of
+from ..rules import FINISHED, MatchState, RuleError, Setup, Variant, finish, writes
 from ..rules.revisions import split_carried
 from ..rules.variants import find_variant
+from ..rules.writes import MAX_HANDS as MAX_HANDS  # still the service's name too
 from .club_limits import in_closed_round, over_before_new_hand
-from .outcomes import Conflict, NotFound, Respond, Written
+from .outcomes import NotFound, Respond, Written, write_refusals
 from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
-from .replaying import (
-    replay_leniently,
-    replay_strictly,
-    resumed,
-    setup_of,
-    state_of,
-    stored_inputs,
-)
+from .replaying import CachedReplays, setup_of, state_of, stored_inputs
 from .writing import Checked, UnitOfWork, insert_hand, write
-
-#: The most hands a match holds (docs/api.md "Limits"): one more is a :class:`Conflict`. It
-#: bounds what a read, a write and an import replay (a night of auction is 30-60 hands).
-MAX_HANDS = 1000
 
 
 def create_match(
@@ -174,39 +164,25 @@ def add_hand(
     idempotency_key: str | None = None,
     respond: Respond | None = None,
 ) -> Written:
-    """Add the next hand. :class:`Conflict` if the match is over (finished by the table, or
-    ended by the rules), :class:`RuleError` for an entry the rules refuse."""
+    """Add the next hand. :class:`Conflict` if the match is over (finished by the table, ended
+    by the rules, or a club night's round match over), :class:`RuleError` for an entry the
+    rules refuse (:func:`scorekeeper.rules.writes.add_hand`)."""
 
     def change(match: Match) -> Checked:
-        if match.finished:
-            raise Conflict("the match is finished: undo its last hand to reopen it")
-        inputs = [*stored_inputs(match), dict(entry)]
-        stored = len(inputs) - 1
-        if stored >= MAX_HANDS:
-            # Checked before the replay: refusing costs nothing (docs/api.md "Limits").
-            raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
-        # What only a hand typed now is refused (a meld typo): stored hands replay as stored.
-        find_variant(match.variant).check_typed(setup_of(match), entry)
-        try:
-            replayed = replay_strictly(match, inputs)
-        except (MatchOverError, RuleError) as refusal:
-            problem = problem_of(refusal, stored)
-            if problem is not None:
-                # A stored hand the rules refuse now (docs/rules.md §7), not the new entry.
-                _refuse_problem(problem, refusal)
-            if isinstance(refusal, MatchOverError):
-                raise Conflict("the match is over: no more hands can be added") from refusal
-            raise
-        if over_before_new_hand(match, replayed.state):
+        def over(state: MatchState) -> bool:
             # A club night's hand limit or called time (docs/club.md §7.2): the columns are
             # on the match row, so this asks nothing more of the database.
-            raise Conflict("this round's match is over")
+            return over_before_new_hand(match, state)
+
+        with write_refusals():
+            decided = writes.add_hand(*_stored(match), entry, CachedReplays(match), over=over)
+        number = len(decided.inputs)
 
         def apply(locked: Match) -> None:
             # The version, re-checked under the lock, says the hands are the ones replayed.
-            insert_hand(locked, stored + 1, entry)
+            insert_hand(locked, number, entry)
 
-        return Checked(replayed.state, apply, replayed)
+        return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
@@ -223,49 +199,16 @@ def replace_hand(
 ) -> Written:
     """Correct hand ``number``; every later total, the winner and the status follow.
     :class:`NotFound` for no such hand; :class:`Conflict` if the correction would end the match
-    before hands that follow it, or make one of them no longer fit."""
+    before hands that follow it, or make one of them no longer fit
+    (:func:`scorekeeper.rules.writes.replace_hand`)."""
 
     def apply(locked: Match) -> None:
         _hand(locked, number).input = dict(entry)
 
     def change(match: Match) -> Checked:
-        stored = list(stored_inputs(match))
-        _check_number(number, len(stored))
-        find_variant(match.variant).check_typed(setup_of(match), entry)
-        inputs = list(stored)
-        inputs[number - 1] = dict(entry)
-        try:
-            replayed = replay_strictly(match, inputs)
-        except (MatchOverError, RuleError) as refusal:
-            problem = problem_of(refusal, len(inputs))
-            if problem is None or (problem.hand == number and isinstance(refusal, RuleError)):
-                raise  # the entry itself is refused (422)
-            if problem.hand <= number:
-                # A stored hand before this one is refused now, or the match was over before
-                # this one (docs/rules.md §7): that hand needs its own correction or an undo.
-                _refuse_problem(problem, refusal)
-            stopped = replay_leniently(match, stored).problems
-            if stopped and stopped[0].hand <= problem.hand:
-                # The match already stopped at a refused hand no later than the one it stops
-                # at now: the correction (its entry taken by the rules) leaves it no worse.
-                return Checked(replay_leniently(match, inputs), apply)
-            if isinstance(refusal, MatchOverError):
-                raise Conflict(
-                    "this correction ends the match at hand {hand}, before the hands "
-                    "that follow it: undo those first",
-                    hand=refusal.hand - 1,
-                ) from refusal
-            # The entry itself is fine, but a later hand no longer fits the match it makes
-            # (three-handed play-on: the winner changed): like a correction that ends the
-            # match early, it conflicts with the hands after it.
-            raise Conflict(
-                "with this correction hand {hand} no longer fits "
-                "({reason}): undo the hands after {number} first",
-                hand=problem.hand,
-                reason=refusal,
-                number=number,
-            ) from refusal
-        return Checked(replayed.state, apply, replayed)
+        with write_refusals():
+            decided = writes.replace_hand(*_stored(match), number, entry, CachedReplays(match))
+        return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
@@ -281,28 +224,21 @@ def delete_last_hand(
 ) -> Written:
     """Undo hand ``number``, which must be the last (:class:`Conflict` otherwise); reopens a
     finished match, except a club night's match whose round is closed (docs/club.md §7.2:
-    the close ends it, whatever its hands)."""
-    closed: list[bool] = [False]
+    the close ends it, whatever its hands; :func:`scorekeeper.rules.writes.delete_last_hand`)."""
+    finished: list[bool] = [False]
 
     def apply(locked: Match) -> None:
         db.session.delete(_hand(locked, number))
-        locked.finished = closed[0]
+        locked.finished = finished[0]
 
     def change(match: Match) -> Checked:
-        closed[0] = in_closed_round(match)
-        stored = stored_inputs(match)
-        _check_number(number, len(stored))
-        if number != len(stored):
-            raise Conflict(
-                "only the last hand ({last}) can be deleted: correct hand "
-                "{number} instead, or undo the hands after it first",
-                last=len(stored),
-                number=number,
+        closed = in_closed_round(match)
+        with write_refusals():
+            decided = writes.delete_last_hand(
+                *_stored(match), number, CachedReplays(match), closed=closed
             )
-        # Lenient: undoing the hands after a refused one must work (docs/rules.md §7). Not
-        # finished: the undo reopens the match (unless its club round is closed).
-        replayed = resumed(match, stored[:-1], strict=False, finished=closed[0])
-        return Checked(replayed.state, apply, replayed)
+        finished[0] = decided.finished
+        return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
@@ -315,20 +251,17 @@ def finish_match(
     idempotency_key: str | None = None,
     respond: Respond | None = None,
 ) -> Written:
-    """End the match now: the side first in standings wins. :class:`Conflict` if it is over."""
+    """End the match now: the side first in standings wins. :class:`Conflict` if it is over
+    (:func:`scorekeeper.rules.writes.finish_match`)."""
 
     def apply(locked: Match) -> None:
         locked.finished = True
 
     def change(match: Match) -> Checked:
-        state = state_of(match)
-        if match.finished:
-            raise Conflict("the match is already finished")
-        if state.problems:
-            _refuse_problem(state.problems[0])
-        if state.status == FINISHED:
-            raise Conflict("the match is already finished")
-        return Checked(finish(state), apply)  # what state_of then gives, without replaying
+        with write_refusals():
+            # What state_of then gives, without replaying.
+            finished = writes.finish_match(state_of(match), match.finished)
+        return Checked(finished, apply)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
@@ -343,35 +276,24 @@ def reopen_match(
 ) -> Written:
     """Take back "End the night" (issue 26: tapped by mistake, it was undone only by deleting
     the last hand): the match goes on from its totals, every hand kept. :class:`Conflict` if
-    the table had not ended it, or if the rules ended it (a target reached: undo a hand)."""
+    the table had not ended it, or if the rules ended it (a target reached: undo a hand;
+    :func:`scorekeeper.rules.writes.reopen_match`)."""
 
     def apply(locked: Match) -> None:
         locked.finished = False
 
     def change(match: Match) -> Checked:
-        if not match.finished:
-            raise Conflict("the match is not finished")
-        replayed = resumed(match, stored_inputs(match), strict=False, finished=False)
-        if replayed.state.status == FINISHED:
-            raise Conflict("the match is over: no more hands can be added")
-        return Checked(replayed.state, apply, replayed)
+        with write_refusals():
+            decided = writes.reopen_match(*_stored(match), CachedReplays(match))
+        return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
 
-def _refuse_problem(problem: Problem, cause: BaseException | None = None) -> NoReturn:
-    """The :class:`Conflict` of a write that a refused stored hand stands in the way of."""
-    raise Conflict(
-        "stored hand {hand} no longer fits the rules ({reason}): correct it or undo it first",
-        hand=problem.hand,
-        reason=problem.error,
-    ) from cause
-
-
-def _check_number(number: int, count: int) -> None:
-    """:class:`NotFound` unless a match of ``count`` hands has hand ``number``."""
-    if not 1 <= number <= count:
-        raise NotFound("this match has no hand {number}", number=number)
+def _stored(match: Match) -> tuple[Variant, Setup, Sequence[Mapping[str, Any]], bool]:
+    """What a write's decision takes of the stored match: its variant, its setup, its
+    entries and whether the table ended it."""
+    return find_variant(match.variant), setup_of(match), stored_inputs(match), match.finished
 
 
 def _hand(match: Match, number: int) -> Hand:

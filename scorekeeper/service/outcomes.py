@@ -4,12 +4,14 @@ share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from ..models import Match
 from ..rules import MatchState
+from ..rules.writes import WriteRefused
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,19 @@ class Forbidden(ServiceError):
 class Conflict(ServiceError):
     """The write does not fit the match as it is now (HTTP 409): finished, stale version,
     not the last hand, a correction that would end the match early."""
+
+
+@contextmanager
+def write_refusals() -> Iterator[None]:
+    """Inside it, a write the rules' decision refuses (:class:`~scorekeeper.rules.writes.
+    WriteRefused`) is raised as the service's own :class:`NotFound` (404) or :class:`Conflict`
+    (409), with the same template and values: the answers of the API and the pages are the
+    service's."""
+    try:
+        yield
+    except WriteRefused as refused:
+        kind = NotFound if refused.status == 404 else Conflict
+        raise kind(refused.template, **refused.params) from refused.__cause__
 
 
 @dataclass(frozen=True)

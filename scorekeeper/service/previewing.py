@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import HandResult, MatchOverError, RuleError
+from ..rules import HandResult, MatchOverError, writes
 from ..rules.match import Setup
-from ..rules.replay import problem_of
 from ..rules.variants import find_variant
-from .matches import MAX_HANDS, _check_number, _refuse_problem
-from .outcomes import Conflict
+from .outcomes import Conflict, write_refusals
 from .reading import check_token, get_match
-from .replaying import resumed, setup_of, stored_inputs
+from .replaying import CachedReplays, setup_of, stored_inputs
 
 
 def preview_hand(
@@ -22,30 +20,24 @@ def preview_hand(
 ) -> tuple[HandResult, Setup]:
     """The hand ``entry`` would be if it were added now, and the match's setup.
 
-    Refused as an add would be: :class:`~.outcomes.NotFound`, :class:`~.outcomes.Unauthorized`
-    (the same secrets a save needs), :class:`Conflict` (the match over, a stored hand the
-    rules now refuse, the most hands), :class:`RuleError` (the entry). The cost is one replay
-    resumed from the cache's last checkpoint, as a save's."""
+    Refused as an add would be (:func:`scorekeeper.rules.writes.add_hand`, but for a club
+    night's limits): :class:`~.outcomes.NotFound`, :class:`~.outcomes.Unauthorized` (the same
+    secrets a save needs), :class:`Conflict` (the match over, a stored hand the rules now
+    refuse, the most hands), :class:`RuleError` (the entry). The cost is one replay resumed
+    from the cache's last checkpoint, as a save's."""
     match = get_match(public_id)
     check_token(match, token)
-    if match.finished:
-        raise Conflict("the match is finished: undo its last hand to reopen it")
-    inputs = [*stored_inputs(match), dict(entry)]
-    stored = len(inputs) - 1
-    if stored >= MAX_HANDS:
-        raise Conflict("a match has at most {most} hands", most=MAX_HANDS)
     setup = setup_of(match)
-    find_variant(match.variant).check_typed(setup, entry)
-    try:
-        state = resumed(match, inputs, strict=True).state
-    except (MatchOverError, RuleError) as refusal:
-        problem = problem_of(refusal, stored)
-        if problem is not None:  # a stored hand the rules refuse now (docs/rules.md §7)
-            _refuse_problem(problem, refusal)
-        if isinstance(refusal, MatchOverError):
-            raise Conflict("the match is over: no more hands can be added") from refusal
-        raise
-    return state.hands[-1], setup
+    with write_refusals():
+        decided = writes.add_hand(
+            find_variant(match.variant),
+            setup,
+            stored_inputs(match),
+            match.finished,
+            entry,
+            CachedReplays(match),
+        )
+    return decided.state.hands[-1], setup
 
 
 def preview_correction(
@@ -57,12 +49,13 @@ def preview_correction(
     match = get_match(public_id)
     check_token(match, token)
     inputs = list(stored_inputs(match))
-    _check_number(number, len(inputs))
+    with write_refusals():
+        writes.check_number(number, len(inputs))
     setup = setup_of(match)
     find_variant(match.variant).check_typed(setup, entry)
     inputs[number - 1] = dict(entry)
     try:
-        state = resumed(match, inputs, strict=True).state
+        state = CachedReplays(match).strict(inputs, finished=match.finished).state
     except MatchOverError as refusal:
         raise Conflict("the match is over: no more hands can be added") from refusal
     return state.hands[number - 1], setup

@@ -6,16 +6,17 @@ Stored hands the rules refuse
 Reads never fail on a stored hand (docs/rules.md §7): :func:`state_of` replays leniently
 (:func:`scorekeeper.rules.replay.replay`), so a match whose hand N the current rules refuse is
 the match as it stood after hand N-1, with ``state.problems == (Problem(N, error),)``. Writes
-replay strictly (:func:`replay_strictly`): while a problem stands, adding a hand and finishing
-are a :class:`~.outcomes.Conflict`; replacing the problem hand with an entry the rules take
-fixes it, and undoing the last hand works as always (and removes the problem hand when it is
-the last).
+replay strictly (:meth:`CachedReplays.strict`): while a problem stands, adding a hand and
+finishing are a :class:`~.outcomes.Conflict`; replacing the problem hand with an entry the
+rules take fixes it, and undoing the last hand works as always (and removes the problem hand
+when it is the last): the decisions of :mod:`scorekeeper.rules.writes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -23,14 +24,13 @@ from flask import current_app
 
 from ..extensions import db
 from ..models import Hand, Match
-from ..rules import MatchOverError, MatchState, RuleError, Setup, Team, finish
-from ..rules.auction import settlement_of
+from ..rules import MatchOverError, MatchState, RuleError, Setup, Team, finish, writes
 from ..rules.match import HandResult
 from ..rules.replay import replay
 from ..rules.settle import Settlement
 from ..rules.variants import find_variant
 from . import replay_cache
-from .outcomes import Conflict
+from .outcomes import write_refusals
 
 T = TypeVar("T")
 
@@ -82,30 +82,39 @@ def per_hand(
 
 def settlement(match: Match, state: MatchState | None = None) -> Settlement:
     """The settle-up of an auction match in units; :class:`~.outcomes.Conflict` for any other
-    match.
+    match (:func:`scorekeeper.rules.writes.settle`).
 
     ``state`` is the match as :func:`state_of` gives it, when the caller has it already
     (saves replaying every hand a second time)."""
-    try:
-        return settlement_of(setup_of(match), state or state_of(match))
-    except RuleError as error:
-        raise Conflict(error.template, **error.params) from error
+    with write_refusals():
+        return writes.settle(setup_of(match), state or state_of(match))
 
 
 # --- The replays of the writes ----------------------------------------------------------------
 
 
-def replay_strictly(match: Match, inputs: Sequence[Mapping[str, Any]]) -> replay_cache.Cached:
-    """The strict replay of the writes: any hand the rules refuse raises. Resumed from the
-    cache's checkpoints; the write caches it once committed (:mod:`.writing`)."""
-    return resumed(match, inputs, strict=True)
+@dataclass(frozen=True)
+class CachedReplays:
+    """The replays a write of ``match`` lends its decision (:class:`scorekeeper.rules.writes.
+    Replays`): resumed from the replay cache's checkpoints (:func:`resumed`); the write caches
+    the replay it used once committed (:mod:`.writing`)."""
 
+    match: Match
 
-def replay_leniently(match: Match, inputs: Sequence[Mapping[str, Any]]) -> MatchState:
-    """The lenient replay of the reads, whole and uncached: a refused stored hand becomes
-    ``state.problems``."""
-    state = replay(find_variant(match.variant), setup_of(match), inputs)
-    return finish(state) if match.finished else state
+    def strict(self, inputs: Sequence[Mapping[str, Any]], *, finished: bool) -> replay_cache.Cached:
+        """The strict replay of the writes: any hand the rules refuse raises."""
+        return resumed(self.match, inputs, strict=True, finished=finished)
+
+    def lenient(
+        self, inputs: Sequence[Mapping[str, Any]], *, finished: bool
+    ) -> replay_cache.Cached:
+        """The lenient replay of the reads: a refused stored hand becomes ``state.problems``."""
+        return resumed(self.match, inputs, strict=False, finished=finished)
+
+    def whole(self, inputs: Sequence[Mapping[str, Any]], *, finished: bool) -> MatchState:
+        """The lenient replay from hand 1, uncached."""
+        plain = writes.PlainReplays(find_variant(self.match.variant), setup_of(self.match))
+        return plain.whole(inputs, finished=finished)
 
 
 def uncached_state(match: Match) -> MatchState:
