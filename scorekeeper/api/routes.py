@@ -5,13 +5,9 @@ Every answer under ``/api/`` is JSON, errors included (:mod:`scorekeeper.api.err
 
 from __future__ import annotations
 
-import json
-import math
-import re
 from collections.abc import Callable
 from datetime import datetime
-from decimal import Decimal
-from typing import Any, NoReturn
+from typing import Any
 
 from flask import Response, jsonify, request
 from flask_babel import get_locale
@@ -23,8 +19,8 @@ from ..i18n import request_gettext
 from ..infra import rate_limits
 from ..infra.security import no_store
 from ..models import Match, as_utc
-from ..rules import HandResult, MatchState, RuleError, wire
-from ..rules.entry import as_bool, as_int, as_object, check_keys
+from ..rules import HandResult, MatchState, bodies, wire
+from ..rules.entry import as_bool, as_object, check_keys
 from ..rules.text import N_
 from . import bp
 
@@ -164,10 +160,7 @@ def finish_match(public_id: str) -> tuple[Response, int]:
     token = _bearer_token()
     version = _query_version()
     if request.get_data(cache=True):
-        body = as_object(_json_body(), "_")
-        check_keys(body, ("version",))
-        if "version" in body:
-            version = as_int(body["version"], "version", low=1)
+        version = bodies.finish_body(_json_body(), version)
     written = service.finish_match(
         public_id,
         token,
@@ -181,22 +174,7 @@ def finish_match(public_id: str) -> tuple[Response, int]:
 @bp.get("/matches/<public_id>/settlement")
 def settlement(public_id: str) -> Response:
     """Who pays whom at the end of an auction night in units."""
-    settled = service.settlement(service.get_match(public_id))
-    return jsonify(
-        {
-            "kitty": settled.kitty,
-            "balances": dict(settled.balances),
-            "transfers": [
-                {
-                    "from": t.payer,
-                    "to": t.payee,
-                    "units": t.units,
-                    "amount": str(Decimal(t.amount).quantize(Decimal("0.01"))),
-                }
-                for t in settled.transfers
-            ],
-        }
-    )
+    return jsonify(wire.settlement_json(service.settlement(service.get_match(public_id))))
 
 
 # --- Meld calculators: the rules and nothing else ---------------------------------------------
@@ -308,47 +286,24 @@ def _iso(moment: datetime) -> str:
 
 def _json_body() -> object:
     """The request's JSON, not yet checked (``as_object`` and the rules do that). 415 for
-    another content type, 400 for text that is not JSON (``NaN``, ``Infinity`` and numbers too
-    large for a float included: no store could keep them), 413 (raised by Werkzeug) beyond
+    another content type, 400 for text that is not JSON (:func:`~scorekeeper.rules.bodies.
+    parse_json`, the phone's reading too), 413 (raised by Werkzeug) beyond
     ``MAX_CONTENT_LENGTH``."""
     if not request.is_json:
         raise UnsupportedMediaType(N_("send the body as JSON (Content-Type: application/json)"))
     try:
-        return json.loads(
-            request.get_data(cache=True),
-            parse_constant=_refuse_constant,
-            parse_float=_finite_float,
-        )
-    except (ValueError, RecursionError):
-        # ValueError covers bad syntax, bad UTF-8 and integers of more than 4300 digits.
-        raise BadRequest(N_("the body is not valid JSON")) from None
-
-
-def _refuse_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    number = float(text)
-    if not math.isfinite(number):
-        raise ValueError("number out of range")
-    return number
+        return bodies.parse_json(request.get_data(cache=True))
+    except bodies.NotJson:
+        raise BadRequest(bodies.NOT_JSON) from None
 
 
 def _hand_body() -> tuple[dict[str, Any], int | None]:
     """A hand's entry for the rules, and the API's own ``version`` key taken out of it."""
-    entry = dict(as_object(_json_body(), "_"))
-    version = as_int(entry.pop("version"), "version", low=1) if "version" in entry else None
-    return entry, version
+    return bodies.hand_body(_json_body())
 
 
 def _query_version() -> int | None:
-    text = request.args.get("version")
-    if text is None:
-        return None
-    if not re.fullmatch(r"[0-9]{1,18}", text) or int(text) < 1:
-        raise RuleError("version", "must be a whole number, at least 1", code="not_int")
-    return int(text)
+    return bodies.query_version(request.args.get("version"))
 
 
 def _bearer_token() -> str:

@@ -25,6 +25,7 @@ from decimal import Decimal
 from typing import Any
 
 from .match import FINISHED, HandResult, MatchState, Problem
+from .settle import Settlement
 from .wording import Gettext, note_text, rule_message
 
 
@@ -159,3 +160,21 @@ def plain(value: Any) -> Any:
     if isinstance(value, Decimal):
         return str(value)
     return value
+
+
+def settlement_json(settled: Settlement) -> dict[str, Any]:
+    """Who pays whom (docs/api.md ``GET .../settlement``): the kitty, each player's balance in
+    units, and the transfers with their amounts to the cent."""
+    return {
+        "kitty": settled.kitty,
+        "balances": dict(settled.balances),
+        "transfers": [
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "units": t.units,
+                "amount": str(Decimal(t.amount).quantize(Decimal("0.01"))),
+            }
+            for t in settled.transfers
+        ],
+    }

@@ -68,6 +68,17 @@ def _conflict(template: str, **params: Any) -> WriteRefused:
     return WriteRefused(409, template, **params)
 
 
+def check_version(current: int, given: int | None) -> None:
+    """A write made from version ``given`` of a match now at ``current`` is a 409 (docs/api.md
+    "Hands": ``version``); ``None``: the write did not say."""
+    if given is not None and given != current:
+        raise _conflict(
+            "the match has changed (version {current}, not {given}): reload it and try again",
+            current=current,
+            given=given,
+        )
+
+
 class Replayed(Protocol):
     """What a replay gives: at least the match it replayed to (the server's cache entry holds
     more, its checkpoints)."""

@@ -70,10 +70,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utcnow
-from ..rules import MatchState, RuleError
+from ..rules import MatchState, RuleError, writes
 from ..rules.entry import unstorable
 from . import replay_cache, replaying
-from .outcomes import Answer, Conflict, NotFound, Respond, Written
+from .outcomes import Answer, Conflict, NotFound, Respond, Written, write_refusals
 from .reading import PUBLIC_ID, check_public_id, check_token
 
 #: The longest ``Idempotency-Key`` kept (the column's size).
@@ -290,12 +290,8 @@ def _check(
         stale = kept is not None and as_utc(kept[1]) < _expiry()
         if kept is not None and not stale:
             return _repeat(match, kept[0], respond)
-        if version is not None and version != match.version:
-            raise Conflict(
-                "the match has changed (version {current}, not {given}): reload it and try again",
-                current=match.version,
-                given=version,
-            )
+        with write_refusals():
+            writes.check_version(match.version, version)
         checked = change(match)
         if lock_first:
             return match, checked, stale
