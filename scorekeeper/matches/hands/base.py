@@ -10,8 +10,10 @@ from typing import Any, ClassVar
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from ...rules import hand_fields
 from ...rules.facts import HandFacts
 from ...rules.table import Entry, Table
+from ...web.forms import form_error
 
 
 @dataclass(frozen=True)
@@ -43,19 +45,35 @@ class HandForm(FlaskForm):
     tools: ToolLink | None = None
 
 
+def posted_fields(form: HandForm) -> dict[str, str]:
+    """What the form holds as a browser posts it (:data:`~scorekeeper.rules.hand_fields.Fields`):
+    strings, ``"y"`` for a ticked box, ``""`` for an unticked one and a blank."""
+    return {
+        name: "y" if value is True else "" if value is None or value is False else str(value)
+        for name, value in form.data.items()
+    }
+
+
 class EntryForm:
     """The hand form of one entry kind: its fields, and the API body they stand for."""
 
     #: The entry kind this form serves.
     entry: ClassVar[Entry]
 
-    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
-        """Add this kind's fields for ``table`` and the API path each stands for."""
+    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+        """Add this kind's fields for ``table`` (the API path each stands for is
+        :func:`scorekeeper.rules.hand_fields.paths_of`)."""
         raise NotImplementedError
 
     def read(self, form: HandForm) -> dict[str, Any]:
-        """The API's hand body for what the form holds; no points are added up here."""
-        raise NotImplementedError
+        """The API's hand body for what the form holds; no points are added up here. The
+        reading is the rules' (:func:`scorekeeper.rules.hand_fields.read_entry`, which the
+        phone shares); a field it cannot read is a :class:`~scorekeeper.web.forms.FormError`
+        in the request's language."""
+        try:
+            return hand_fields.read_entry(form.table, posted_fields(form))
+        except hand_fields.FieldRefused as refusal:
+            raise form_error(refusal) from refusal
 
     def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The field values of a hand entered earlier."""
@@ -88,9 +106,8 @@ def register(form: type[EntryForm]) -> type[EntryForm]:
 def hand_form_class(table: Table) -> type[HandForm]:
     """The hand form of one match, with the fields its entry kind asks for ``table``."""
     fields: dict[str, Any] = {}
-    paths: dict[str, str] = {}
-    ENTRY_FORMS[table.entry].add_fields(table, fields, paths)
+    ENTRY_FORMS[table.entry].add_fields(table, fields)
     form_class: type[HandForm] = type("HandEntryForm", (HandForm,), fields)
     form_class.table = table
-    form_class.api_paths = paths
+    form_class.api_paths = hand_fields.paths_of(table)
     return form_class

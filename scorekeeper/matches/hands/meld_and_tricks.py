@@ -10,12 +10,11 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.table import Entry, Table
 from ...web.forms import Buttons, choice_list
-from .base import HandForm, register
+from .base import register
 from .pinochle_parts import (
     MeldSidesForm,
     add_player_meld_fields,
     add_side_fields,
-    read_sides,
     sides_data,
 )
 
@@ -26,27 +25,18 @@ class MeldAndTricksForm(MeldSidesForm):
 
     entry = Entry.MELD_AND_TRICKS
 
-    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
         """A side's fields each, and the declaration out where the table allows it."""
         if table.meld_by_player:
-            add_player_meld_fields(table, fields, paths)
+            add_player_meld_fields(table, fields)
         else:
-            add_side_fields(table, fields, paths)
+            add_side_fields(table, fields)
         if table.declare_out:
             fields["declared_out"] = Buttons(
                 _l("Declared out"),
                 choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
                 default="",
             )
-            paths["declared_out"] = "declared_out"
-
-    def read(self, form: HandForm) -> dict[str, Any]:
-        """Meld and tricks of every side; a side that declared out may leave tricks blank."""
-        out = form["declared_out"].data if "declared_out" in form else ""
-        entry = read_sides(form, allow_blank_tricks=bool(out))
-        if out:
-            entry["declared_out"] = out
-        return entry
 
     def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The sides' numbers and who declared out."""

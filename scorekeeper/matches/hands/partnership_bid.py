@@ -9,15 +9,12 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.table import Entry, Table
 from ...web.forms import Buttons, choice_list
-from .base import HandForm, register
+from .base import register
 from .pinochle_parts import (
     MeldSidesForm,
     add_contract_fields,
     add_side_fields,
-    check_all_passed,
     contract_data,
-    read_contract,
-    read_sides,
     sides_data,
 )
 
@@ -28,9 +25,9 @@ class PartnershipBidForm(MeldSidesForm):
 
     entry = Entry.PARTNERSHIP_BID
 
-    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
         """The contract, the hand's result and the teams' meld and tricks."""
-        add_contract_fields(table, fields, paths)
+        add_contract_fields(table, fields)
         fields["result"] = Buttons(
             _l("Hand"),
             choices=choice_list(
@@ -42,22 +39,7 @@ class PartnershipBidForm(MeldSidesForm):
             ),
             default="played",
         )
-        paths["conceded"] = "result"
-        paths["outcome"] = "result"
-        add_side_fields(table, fields, paths)
-
-    def read(self, form: HandForm) -> dict[str, Any]:
-        """All pass alone; else the contract, the teams' points and whether it was conceded."""
-        contract = read_contract(form)
-        if form["result"].data == "all_pass":
-            check_all_passed(form, "result")
-            return {"outcome": "all_pass"}
-        conceded = form["result"].data == "conceded"
-        return {
-            **contract,
-            **read_sides(form, allow_blank_tricks=conceded),
-            "conceded": conceded,
-        }
+        add_side_fields(table, fields)
 
     def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The contract, the result and the teams' numbers."""

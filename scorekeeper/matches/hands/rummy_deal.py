@@ -5,7 +5,8 @@ Pinnacolas of the deals entered as cards, docs/records.md "Pinnacola"): the pick
 back beside the points (``cards.<side>``, ``handcards.<side>``), the form holds them in hidden
 fields as ``<points>/<cards>``, and the entry sends the cards (``table``: a list of melds,
 ``hand``: a list of cards, as the rules take them) as long as the number shown is still the
-one they stood for; a number typed over them is sent as the number."""
+one they stood for; a number typed over them is sent as the number. That reading is the
+rules' (:mod:`scorekeeper.rules.hand_fields.rummy_deal`, which the phone shares)."""
 
 from __future__ import annotations
 
@@ -18,35 +19,16 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, StringField
 
 from ...rules.facts import HandFacts
+from ...rules.hand_fields.rummy_deal import CARDS, CLOSED, PINNACOLONE, STALLED
 from ...rules.table import Entry, Table
-from ...web.forms import NUMERIC, Buttons, choice_list, read_number
-from .base import EntryForm, HandForm, register
+from ...web.forms import NUMERIC, Buttons, choice_list
+from .base import EntryForm, register
 from .pinochle_parts import text
-
-#: How a deal ends: closed by a side, a Pinnacolone by a side (``<how>:<side index>``), stalled.
-CLOSED, PINNACOLONE, STALLED = "closed", "pinnacolone", "stalled"
-
-#: What the picker's cards may be written with: cards (``10H``, ``JK``), spaces between
-#: them, ``|`` between melds (as the picker keeps them); at most a deck's worth.
-_CARDS = re.compile(r"[0-9A-Za-z |]{1,600}")
-
-
-def _melds(text: str) -> list[list[str]]:
-    """The melds of ``"5H 6H JK|4S 4H 4D"``."""
-    return [meld.split() for meld in text.split("|") if meld.split()]
 
 
 def _kept(points: str, cards: str) -> str:
     """The hidden field of a side's cards: the points they stood for and the cards."""
     return f"{points}/{cards}" if re.fullmatch(r"[0-9]{1,6}", points) and cards else ""
-
-
-def _cards_for(held: str | None, typed: str | None) -> str | None:
-    """The cards a hidden field holds, if the number typed is still the one they stood for."""
-    points, _sep, cards = (held or "").partition("/")
-    if points and points == (typed or "").strip() and _CARDS.fullmatch(cards):
-        return cards
-    return None
 
 
 @register
@@ -55,16 +37,14 @@ class RummyDealForm(EntryForm):
 
     entry = Entry.RUMMY_DEAL
 
-    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
-        """Two numbers per side, the ending buttons and the in-mano box."""
-        for i, side in enumerate(table.sides):
+    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+        """Two numbers per side, the ending buttons and the in-mano box (how a deal ends:
+        closed by a side, a Pinnacolone by a side, ``<how>:<side index>``, or stalled)."""
+        for i in range(len(table.sides)):
             fields[f"table_{i}"] = StringField(_l("On the table"), render_kw=NUMERIC)
             fields[f"hand_{i}"] = StringField(_l("Left in hand"), render_kw=NUMERIC)
             fields[f"cards_{i}"] = HiddenField()
             fields[f"handcards_{i}"] = HiddenField()
-            paths[f"sides.{side}.table"] = f"table_{i}"
-            paths[f"sides.{side}.hand"] = f"hand_{i}"
-            paths[f"sides.{side}"] = f"table_{i}"
         # A player's name is text, never markup: plain gettext gives a str, which Jinja escapes
         # (a lazy string has __html__, so Jinja would print the name inside it unescaped).
         ends = [(f"{CLOSED}:{i}", _("%(side)s closed", side=s)) for i, s in enumerate(table.sides)]
@@ -75,31 +55,6 @@ class RummyDealForm(EntryForm):
         ends.append((STALLED, _l("stalled")))
         fields["ending"] = Buttons(_l("The deal ended"), choices=choice_list(ends))
         fields["in_mano"] = BooleanField(_l("in mano (all at once)"))
-        paths.update(closed_by="ending", pinnacolone="ending", stalled="ending", in_mano="in_mano")
-
-    def read(self, form: HandForm) -> dict[str, Any]:
-        """The sides' points, who closed (or made a Pinnacolone) or that it stalled."""
-        sides = form.table.sides
-        entry: dict[str, Any] = {"sides": {}}
-        for i, side in enumerate(sides):
-            table: Any = read_number(form, f"table_{i}") or 0
-            hand: Any = read_number(form, f"hand_{i}") or 0
-            melds = _cards_for(form[f"cards_{i}"].data, form[f"table_{i}"].data)
-            if melds is not None:
-                table = _melds(melds)
-            cards = _cards_for(form[f"handcards_{i}"].data, form[f"hand_{i}"].data)
-            if cards is not None:
-                hand = cards.replace("|", " ").split()
-            entry["sides"][side] = {"table": table, "hand": hand}
-        how, _sep, index = (form["ending"].data or "").partition(":")
-        if how in (CLOSED, PINNACOLONE) and re.fullmatch(r"[0-9]{1,3}", index):
-            if int(index) < len(sides):
-                entry["closed_by" if how == CLOSED else "pinnacolone"] = sides[int(index)]
-        elif how == STALLED:
-            entry["stalled"] = True
-        if form["in_mano"].data:
-            entry["in_mano"] = True
-        return entry
 
     def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The sides' points, the ending and in mano."""
@@ -147,6 +102,6 @@ class RummyDealForm(EntryForm):
                 if re.fullmatch(r"[0-9]+", value):
                     data[f"{key}_{i}"] = value
                     cards = (args.get(f"{kept}.{side}") or "").strip()
-                    if _CARDS.fullmatch(cards):
+                    if CARDS.fullmatch(cards):
                         data[f"{kept}_{i}"] = _kept(value, cards)
         return data

@@ -10,16 +10,13 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
 from ...rules.table import Entry, Table
-from ...web.forms import NUMERIC, Buttons, choice_list, read_number
-from .base import HandForm, register
+from ...web.forms import NUMERIC, Buttons, choice_list
+from .base import register
 from .pinochle_parts import (
     MeldSidesForm,
     add_contract_fields,
     add_side_fields,
-    check_all_passed,
     contract_data,
-    read_contract,
-    read_sides,
     sides_data,
     text,
 )
@@ -41,41 +38,21 @@ class WidowBidForm(MeldSidesForm):
 
     entry = Entry.WIDOW_BID
 
-    def add_fields(self, table: Table, fields: dict[str, Any], paths: dict[str, str]) -> None:
+    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
         """The contract; the outcome buttons; the bidder's points (units) or the sides'."""
-        add_contract_fields(table, fields, paths)
+        add_contract_fields(table, fields)
         if table.units:
             outcomes = [*OUTCOMES[:3], THROWN_IN, OUTCOMES[3]] if table.thrown_in else OUTCOMES
             fields["outcome"] = Buttons(_l("Outcome"), choices=choice_list(outcomes))
             fields["bidder_meld"] = StringField(_l("Bidder's meld"), render_kw=NUMERIC)
             fields["bidder_tricks"] = StringField(_l("Bidder's tricks"), render_kw=NUMERIC)
-            paths.update(outcome="outcome", meld="bidder_meld", tricks="bidder_tricks")
             return
         fields["outcome"] = Buttons(
             _l("Outcome"),
             choices=choice_list([("", _l("from the points")), *OUTCOMES[2:]]),
             default="",
         )
-        paths["outcome"] = "outcome"
-        add_side_fields(table, fields, paths)
-
-    def read(self, form: HandForm) -> dict[str, Any]:
-        """All pass alone; else the contract with the outcome and the points typed."""
-        contract = read_contract(form)
-        outcome = form["outcome"].data or None
-        if outcome == "all_pass":
-            check_all_passed(form, "outcome")
-            return {"outcome": "all_pass"}
-        if form.table.units:
-            entry = {**contract, "outcome": outcome}
-            meld, tricks = read_number(form, "bidder_meld"), read_number(form, "bidder_tricks")
-            if meld is not None or tricks is not None:
-                entry.update(meld=meld or 0, tricks=tricks or 0)
-            return {k: v for k, v in entry.items() if v is not None}
-        entry = {**contract, **read_sides(form, allow_blank_tricks=outcome == "conceded")}
-        if outcome:
-            entry["outcome"] = outcome
-        return entry
+        add_side_fields(table, fields)
 
     def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The contract, the outcome and the points."""
