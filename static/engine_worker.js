@@ -3,9 +3,11 @@
 // corrected exactly as the server would. Served at /engine/worker.js with a policy of its own
 // (script-src 'self' 'wasm-unsafe-eval': WebAssembly needs it; the pages keep theirs).
 //
-// Messages in:  {type: "boot"}; {type: "run", id, request: {lang, match, ops}}
+// Messages in:  {type: "boot"}; {type: "run", id, request: {lang, match, ops}} (or text: the
+//               request as JSON text)
 // Messages out: {type: "state", state: "loading" | "ready" | "failed", build, ms, message}
-//               {type: "answer", id, answer: {build, answers: [...]}} or {type: "answer", id, error}
+//               {type: "answer", id, answer: {answers: [...]}} (or text: the answer as JSON
+//               text, for a request given as text), or {type: "answer", id, error}
 // The request and its answer are JSON text for scorekeeper/rules/phone.py `run`.
 "use strict";
 var BASE = "/static/engine/";
@@ -53,6 +55,13 @@ self.onmessage = function (event) {
   if (message.type === "boot") { boot(); return; }
   if (message.type !== "run") return;
   boot().then(function (ready) {
+    // A request given as JSON text is answered as text: numbers beyond a double's 53 bits
+    // (the API takes any JSON integer) pass unchanged, as they do between the phone and the
+    // server.
+    if (typeof message.text === "string") {
+      postMessage({ type: "answer", id: message.id, text: ready.run(message.text) });
+      return;
+    }
     var text = ready.run(JSON.stringify(message.request));
     postMessage({ type: "answer", id: message.id, answer: JSON.parse(text) });
   }).catch(function (error) {

@@ -15,9 +15,8 @@ from collections.abc import Mapping
 from flask import Response, jsonify
 
 from .. import service
-from ..i18n import message_of, rule_message
-from ..rules import RuleError
-from ..rules.errors import RuleErrors
+from ..i18n import message_of, request_gettext
+from ..rules import RuleError, wire
 from . import bp
 
 
@@ -30,10 +29,7 @@ def error_response(status: int, errors: Mapping[str, list[str]]) -> tuple[Respon
 def rule_error(error: RuleError) -> tuple[Response, int]:
     """An entry the rules refuse: 422 naming the field; several refusals of one body
     (:class:`RuleErrors`, docs/club.md §19 case 35) name every field."""
-    errors: dict[str, list[str]] = {}
-    for each in error.errors if isinstance(error, RuleErrors) else (error,):
-        errors.setdefault(each.path or "_", []).append(rule_message(each))
-    return error_response(422, errors)
+    return error_response(422, wire.rule_errors(error, request_gettext))
 
 
 @bp.errorhandler(service.NotFound)

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .errors import RuleError, RuleErrors
 from .match import FINISHED, HandResult, MatchState, Problem
 from .settle import Settlement
-from .wording import Gettext, note_text, rule_message
+from .wording import Gettext, note_text, rule_message, translate
 
 
 @dataclass(frozen=True)
@@ -178,3 +179,21 @@ def settlement_json(settled: Settlement) -> dict[str, Any]:
             for t in settled.transfers
         ],
     }
+
+
+def rule_errors(error: RuleError, gettext: Gettext) -> dict[str, list[str]]:
+    """The ``errors`` of the 422 a refusal of the rules is (docs/api.md "Errors"): each field
+    path (``_`` for the whole body) with its messages; several refusals of one body
+    (:class:`~.errors.RuleErrors`, docs/club.md §19 case 35) name every field."""
+    errors: dict[str, list[str]] = {}
+    for each in error.errors if isinstance(error, RuleErrors) else (error,):
+        errors.setdefault(each.path or "_", []).append(rule_message(each, gettext))
+    return errors
+
+
+def refusal_errors(
+    template: str, params: Mapping[str, object], gettext: Gettext
+) -> dict[str, list[str]]:
+    """The ``errors`` of a 404 or 409 (docs/api.md "Errors"): the message, for the whole
+    request."""
+    return {"_": [translate(template, params, gettext)]}

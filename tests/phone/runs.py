@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 #: What a phone can never know or need not compute: when the server stored the write.
@@ -48,32 +48,27 @@ def runs_of(lines: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The runs in the recorded requests (:mod:`tests.phone.recording`): one per match whose
     creation answered 201, from its creation on."""
     open_runs: dict[str, dict[str, Any]] = {}
-    keys: dict[str, set[str]] = {}
     for line in lines:
-        path, status = line["path"], line["status"]
-        if line["method"] == "POST" and path == "/api/v1/matches":
-            if status == 201:
+        if line["method"] == "POST" and line["path"] == "/api/v1/matches":
+            if line["status"] == 201:
                 match = json.loads(line["answer"])
                 match.pop("edit_token", None)
-                run = {"test": line["test"], "match": match, "ops": [], "expected": []}
-                open_runs[match["id"]] = run
-                keys[match["id"]] = set()
+                open_runs[match["id"]] = {
+                    "test": line["test"],
+                    "match": match,
+                    "ops": [],
+                    "expected": [],
+                    "keys": set(),
+                }
             continue
-        found = _MATCH_PATH.match(path)
-        if found is None or found.group(1) not in open_runs or status in NOT_RULES:
-            continue
-        run, tail = open_runs[found.group(1)], found.group(2) or ""
-        key = line["headers"].get("Idempotency-Key")
-        if key is not None:
-            if key in keys[found.group(1)]:
-                continue  # the server answers a repeat from its record of the first
-            keys[found.group(1)].add(key)
-        if not line["authorized"] and line["method"] != "GET":
+        found = _MATCH_PATH.match(line["path"])
+        run = open_runs.get(found.group(1)) if found else None
+        if run is None or not _computed(line, run["keys"]):
             continue
         run["ops"].append(
             {
                 "method": line["method"],
-                "path": tail,
+                "path": (found.group(2) if found else "") or "",
                 "query": line["query"],
                 "body": line["body"] or None,
                 "lang": language(line["headers"], line["query"]),
@@ -81,13 +76,28 @@ def runs_of(lines: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
             }
         )
         answer = json.loads(line["answer"]) if line["answer"] else None
-        run["expected"].append({"status": status, "body": answer})
+        run["expected"].append({"status": line["status"], "body": answer})
     for run in open_runs.values():
+        del run["keys"]
         if run["ops"]:
             yield run
 
 
-def differences(run: Mapping[str, Any], answers: list[Mapping[str, Any]]) -> list[str]:
+def _computed(line: Mapping[str, Any], keys: set[str]) -> bool:
+    """Whether the engine computes the answer to this request (module doc), noting the
+    ``Idempotency-Key`` it used up in ``keys``."""
+    if line["status"] in NOT_RULES or (not line["authorized"] and line["method"] != "GET"):
+        return False
+    key = line["headers"].get("Idempotency-Key")
+    if key is not None:
+        if key in keys:
+            return False  # the server answers a repeat from its record of the first
+        if line["status"] in (200, 201):
+            keys.add(key)  # a refused request does not use up its key
+    return True
+
+
+def differences(run: Mapping[str, Any], answers: Sequence[Mapping[str, Any]]) -> list[str]:
     """Where the engine's answers differ from the server's (none: they agree)."""
     found = []
     for number, (op, want, got) in enumerate(
