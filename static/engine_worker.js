@@ -6,7 +6,7 @@
 // Messages in:  {type: "boot"}; {type: "run", id, request: {lang, match, ops}} (or text: the
 //               request as JSON text)
 // Messages out: {type: "state", state: "loading" | "ready" | "failed", build, ms, message}
-//               {type: "answer", id, answer: {answers: [...]}} (or text: the answer as JSON
+//               {type: "answer", id, answer: {build, answers: [...], words}} (or text: the answer as JSON
 //               text, for a request given as text), or {type: "answer", id, error}
 // The request and its answer are JSON text for scorekeeper/rules/phone.py `run`.
 "use strict";
@@ -62,8 +62,9 @@ self.onmessage = function (event) {
       postMessage({ type: "answer", id: message.id, text: ready.run(message.text) });
       return;
     }
-    var text = ready.run(JSON.stringify(message.request));
-    postMessage({ type: "answer", id: message.id, answer: JSON.parse(text) });
+    var answer = JSON.parse(ready.run(JSON.stringify(message.request)));
+    answer.build = ready.build;
+    postMessage({ type: "answer", id: message.id, answer: answer });
   }).catch(function (error) {
     postMessage({ type: "answer", id: message.id, error: String(error && error.message || error) });
   });

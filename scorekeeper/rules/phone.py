@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import bodies, hand_fields, plain, wire, writes
+from . import bodies, hand_fields, phone_words, plain, wire, writes
 from .errors import MatchOverError, RuleError
 from .match import FINISHED, MatchState, Setup, Team
 from .replay import replay
@@ -126,12 +126,16 @@ class Answer:
     status: int
     body: Any
     fields: dict[str, str] | None = None
+    #: The banner's words of a refused page form ("Bid: must be at least 250").
+    refused: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The answer as the worker posts it."""
         out: dict[str, Any] = {"status": self.status, "body": self.body}
         if self.fields is not None:
             out["fields"] = self.fields
+        if self.refused is not None:
+            out["refused"] = self.refused
         return out
 
 
@@ -145,8 +149,13 @@ def run(text: str) -> str:
         # A club round's end (docs/club.md §7.2) is decided from the server's row: not here.
         return json.dumps({"declined": "club_night", "answers": []})
     session = Session.of(match)
-    answers = [answer_op(session, op, request.get("lang", "en")).as_json() for op in request["ops"]]
-    return json.dumps({"answers": answers})
+    lang = request.get("lang", "en")
+    answer: dict[str, Any] = {
+        "answers": [answer_op(session, op, lang).as_json() for op in request["ops"]]
+    }
+    if request.get("words"):
+        answer["words"] = phone_words.words(gettext_of(lang))
+    return json.dumps(answer)
 
 
 def loaded_stdlib() -> list[str]:
@@ -262,24 +271,27 @@ def _page_op(session: Session, op: Mapping[str, Any], gettext: Gettext) -> Answe
     # A correction is typed on the table of its own hand (who was dealt in then).
     active = state.hands[at - 1].active if 1 <= at <= len(state.hands) else state.active
     table = session.variant.table(session.setup, active)
+    paths = hand_fields.paths_of(table)
     try:
         entry = hand_fields.read_entry(table, fields)
         new = _replace(session, at, entry) if number else _add(session, entry)
     except hand_fields.FieldRefused as refused:
-        message = translate(refused.template, refused.params, gettext)
-        return Answer(
-            422, {"errors": {refused.field_name: [message]}}, {refused.field_name: message}
-        )
+        name, message = refused.field_name, translate(refused.template, refused.params, gettext)
+        said = plain.banner(paths, name, message, gettext)
+        return Answer(422, {"errors": {name: [message]}}, {name: message}, said)
     except RuleError as error:
-        name, message = plain.page_refusal(hand_fields.paths_of(table), error, gettext)
+        shown, message = plain.page_refusal(paths, error, gettext)
         body = {"errors": wire.rule_errors(error, gettext)}
-        return Answer(422, body, {name or "_": message})
+        said = plain.banner(paths, shown, message, gettext)
+        return Answer(422, body, {shown or "_": message}, said)
     except writes.WriteRefused as refused:
-        said = plain.plain_message_of(refused, gettext)
+        message = plain.plain_message_of(refused, gettext)
         body = {"errors": wire.refusal_errors(refused.template, refused.params, gettext)}
-        return Answer(refused.status, body, {"_": said})
+        return Answer(
+            refused.status, body, {"_": message}, plain.banner({}, None, message, gettext)
+        )
     except MatchOverError as over:
-        return Answer(409, {"errors": {"_": [str(over)]}}, {"_": str(over)})
+        return Answer(409, {"errors": {"_": [str(over)]}}, {"_": str(over)}, str(over))
     match = session.match_json(new, gettext, hands=True)
     if number:
         return Answer(200, _corrected(session, new, at, gettext) | {"match": match})

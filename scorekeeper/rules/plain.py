@@ -211,6 +211,26 @@ def said_with_subject(subject: str, message: str, gettext: Gettext) -> str:
     return str(gettext(SUBJECT_MESSAGE)) % {"subject": subject, "message": message}
 
 
+def banner(
+    paths: Mapping[str, str],
+    field_name: str | None,
+    message: str,
+    gettext: Gettext,
+    label: str = "",
+) -> str:
+    """The words of a refused entry's banner, said away from the field: ``message`` (the
+    field's first error) with what the field is ("Ben, meld: must be at least 300"; issue 26:
+    "Not saved. must be at least 300" named nothing), capitalised. The subject is what the most
+    precise API path the field stands for names ("meld.Ben", not "meld"), else ``label``."""
+    subject = ""
+    if field_name is not None:
+        named = sorted((p for p, name in paths.items() if name == field_name), key=len)
+        subject = plain_subject(named[-1], gettext) if named else label
+    if subject and not message.startswith(subject):
+        return said_with_subject(subject, message, gettext)
+    return message[:1].upper() + message[1:]
+
+
 def page_refusal(
     paths: Mapping[str, str], error: RuleError, gettext: Gettext
 ) -> tuple[str | None, str]:

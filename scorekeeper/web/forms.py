@@ -144,15 +144,10 @@ def refused_text(form: FlaskForm, field: Field | None) -> str:
     ``field`` (else the form's first) with what the field is ("Ben, meld: must be at least
     300"; issue 26: "Not saved. must be at least 300" named nothing), capitalised."""
     message = str(field.errors[0] if field is not None else form.form_errors[0])
-    subject = ""
-    if field is not None:
-        paths = getattr(form, "api_paths", None) or {}
-        # The most precise path the field stands for ("meld.Ben", not "meld").
-        named = sorted((p for p, name in paths.items() if name == field.name), key=len)
-        subject = plain_subject(named[-1]) if named else str(field.label.text)
-    if subject and not message.startswith(subject):
-        return plain.said_with_subject(subject, message, _gettext)
-    return message[:1].upper() + message[1:]
+    paths = getattr(form, "api_paths", None) or {}
+    if field is None:
+        return plain.banner(paths, None, message, _gettext)
+    return plain.banner(paths, field.name, message, _gettext, str(field.label.text))
 
 
 def read_number(form: FlaskForm, name: str) -> int | None:

@@ -116,7 +116,10 @@ def test_the_engine_reads_the_page_forms_as_the_server(
             assert answer["body"]["match"]["totals"] == after["totals"]
             assert answer["body"]["match"]["hands"] == after["hands"]
         else:
-            shown = [html.unescape(e) for e in page_errors(response.get_data(as_text=True))]
+            text = response.get_data(as_text=True)
+            shown = [html.unescape(e) for e in page_errors(text)]
+            # The banner at the top says the same words (templates/matches/_hand_form.html).
+            assert f"</strong> {answer['refused']}</p>" in html.unescape(text)
             assert response.status_code == 422
             assert after["version"] == before["version"]
             assert set(answer["fields"].values()) <= set(shown), (answer, shown)
