@@ -4,8 +4,20 @@ Writes are authenticated by the match's edit token (``Authorization: Bearer``), 
 session cookie, so the blueprint is exempt from CSRF protection.
 """
 
-from flask import Blueprint
+from flask import Blueprint, Response
+
+from ..infra.engine_bundle import rules_build
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.after_request
+def _rules_build(response: Response) -> Response:
+    """Every answer names the rules that made it (docs/api.md, ``Rules-Build``): the SHA-256 of
+    the phone's rules bundle built from the server's own rules and catalogs (docs/phone.md), so
+    a client that computes with the same rules knows it."""
+    response.headers["Rules-Build"] = rules_build()
+    return response
+
 
 from . import club, club_people, errors, files, groups, next_game, routes, sharing  # noqa: E402,F401

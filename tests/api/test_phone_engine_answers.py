@@ -13,6 +13,7 @@ write, a JSON shape or a wording that the engine would compute apart from the se
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import os
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.infra.engine_bundle import bundle
 from scorekeeper.rules import phone
 from tests.helpers import Table, page_errors
 from tests.phone.corpus import corpus_lines
@@ -124,3 +126,12 @@ def test_the_engine_reads_the_page_forms_as_the_server(
             assert after["version"] == before["version"]
             assert set(answer["fields"].values()) <= set(shown), (answer, shown)
     assert statuses == {201, 422}  # each form has a hand stored and one refused
+
+
+def test_every_api_answer_names_the_rules_that_made_it(client: FlaskClient) -> None:
+    # docs/api.md: the Rules-Build header, the SHA-256 of the phone's rules bundle.
+    build = hashlib.sha256(bundle()).hexdigest()
+    table = Table(client)
+    table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
+    for response in (client.get(table.url()), client.get(f"{table.url()}/nope")):
+        assert response.headers["Rules-Build"] == build
