@@ -4,19 +4,20 @@ Writes are authenticated by the match's edit token (``Authorization: Bearer``), 
 session cookie, so the blueprint is exempt from CSRF protection.
 """
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from ..infra.engine_bundle import rules_build
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-@bp.after_request
+@bp.after_app_request  # the app's own errors under /api/ (an unknown URL, a 413) too
 def _rules_build(response: Response) -> Response:
     """Every answer names the rules that made it (docs/api.md, ``Rules-Build``): the SHA-256 of
     the phone's rules bundle built from the server's own rules and catalogs (docs/phone.md), so
     a client that computes with the same rules knows it."""
-    response.headers["Rules-Build"] = rules_build()
+    if request.path.startswith(bp.url_prefix or "/api/"):
+        response.headers["Rules-Build"] = rules_build()
     return response
 
 
