@@ -67,6 +67,7 @@ def engine_answers(run: dict[str, Any]) -> list[dict[str, Any]]:
     return answers
 
 
+@pytest.mark.slow  # runs the acceptance suite again (6 CPU-s): the full run's, not --fast's
 def test_the_engine_answers_the_acceptance_requests_as_the_server(tmp_path: Path) -> None:
     runs = list(runs_of(record_acceptance(tmp_path / "acceptance.jsonl")))
     ops = sum(len(run["ops"]) for run in runs)
