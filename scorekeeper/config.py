@@ -89,6 +89,10 @@ class Config:
     # Seconds the Redis client waits to connect or for an answer (no retries): a write waits
     # at most about this on a frozen store, once per outage.
     RATELIMIT_STORE_TIMEOUT = 0.3
+    # Per address: the phones' reports of an engine's answer that differed from the server's
+    # (scorekeeper.infra.engine, POST /engine/report). Each one is a bug; a phone sends one per
+    # difference, so a room of ten tables never meets this.
+    RATELIMIT_ENGINE_REPORTS = "30 per minute;300 per hour"
 
     def __init__(self, instance_path: str) -> None:
         self.SECRET_KEY = os.environ.get("SECRET_KEY") or _instance_secret(instance_path)
@@ -115,6 +119,14 @@ class Config:
         self.TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
         # How many matches each process keeps replayed (scorekeeper.service.replay_cache); 0: none.
         self.REPLAY_CACHE_MATCHES = int(os.environ.get("REPLAY_CACHE_MATCHES") or "256")
+        # The phone's engine (docs/phone.md "Turning it off"): offered to the phones that score
+        # when static/engine/ holds this server's build; SCOREKEEPER_ENGINE=0 offers it to none.
+        self.PHONE_ENGINE = os.environ.get("SCOREKEEPER_ENGINE", "1").strip().lower() not in (
+            "0",
+            "false",
+            "no",
+            "off",
+        )
 
 
 class TestConfig(Config):
@@ -130,6 +142,9 @@ class TestConfig(Config):
         # The suite makes many matches from one address: tests/web/test_rate_limits.py turns
         # the limits on with small numbers of its own.
         self.RATELIMIT_ENABLED = False
+        # No page offers the phone's engine (13 MB a browser test would fetch after every
+        # visit): the engine's own tests (tests/browser/test_phone_engine_loading.py) turn it on.
+        self.PHONE_ENGINE = False
 
 
 def public_url(text: str) -> str | None:

@@ -89,6 +89,7 @@
   if (navigator.serviceWorker && document.documentElement.dataset.sw) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register(document.documentElement.dataset.sw).catch(function () {});
+      if (navigator.serviceWorker.controller && document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = document.documentElement.dataset.sw.slice(0, -5) + "engine.js";
     });
   }
 

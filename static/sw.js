@@ -11,9 +11,23 @@
 // the worker keeps the page as the read-only link shows it, asked for without this phone's
 // cookies: offline, the scoring phone still opens the match, its totals and hands, but not its
 // hand form (the hands waiting on the phone go when the connection returns, queue.js).
+//
+// The phone's engine (docs/phone.md "Loading"): asked by engine.js ({engine: <build16>}), it
+// precaches /engine/manifest.json, every file the manifest names (/static/engine/<name>, each
+// checked by its integrity), the worker script and /engine.js into "sk-engine-<build16>", then
+// the marker entry /engine/complete; then it deletes the other engine caches. It serves
+// /engine.js, /engine/* and /static/engine/* from the newest complete engine cache first (the
+// two scripts asked again in the background at each visit). It also keeps the
+// last answer of GET /api/v1/matches/<id> that engine.js asks for (header X-Engine: the
+// scoreboard's polls are not kept), for the engine offline.
 "use strict";
 var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGES = "sk-pages";
+var ENGINE = "sk-engine-";
+var MATCHES = "sk-matches";
+var COMPLETE = ROOT + "engine/complete";
+var MATCH_API = /^api\/v1\/matches\/[A-Za-z0-9_-]{1,32}$/;
+var precaching = {};  // build -> the promise of its precache (one at a time per build)
 // The pages kept: the home page, a match, the correction of one of its hands, its scoreboard.
 var KEPT = /^(m\/[A-Za-z0-9_-]{1,32}(\/hands\/[0-9]{1,4}|\/board)?)?$/;
 
@@ -61,6 +75,117 @@ function fromCopy(path) {
   });
 }
 
+// The page's loader and the worker's script, asked again (revalidated) at each visit: the same
+// build of the rules may come with new ones.
+var SCRIPTS = [ROOT + "engine.js", ROOT + "engine/worker.js"];
+
+function refresh(cache, path) {
+  return fetch(path, { cache: "no-cache" }).then(function (response) {
+    return storable(response) ? cache.put(path, response) : null;
+  }).catch(function () { return null; });
+}
+
+// The names of the complete engine caches, newest first.
+function engineCaches() {
+  return caches.keys().then(function (names) {
+    names = names.filter(function (name) { return name.indexOf(ENGINE) === 0; }).reverse();
+    return Promise.all(names.map(function (name) {
+      return caches.open(name).then(function (cache) { return cache.match(COMPLETE); });
+    })).then(function (markers) {
+      return names.filter(function (name, i) { return !!markers[i]; });
+    });
+  });
+}
+
+function fromEngine(request) {
+  return engineCaches().then(function (names) {
+    return names.reduce(function (found, name) {
+      return found.then(function (hit) {
+        return hit || caches.open(name).then(function (cache) {
+          return cache.match(request, { ignoreSearch: true });
+        });
+      });
+    }, Promise.resolve(undefined));
+  }).then(function (hit) { return hit || fetch(request); });
+}
+
+// A same-origin file into ``cache`` unless there, checked against ``integrity`` when given.
+function keep(cache, path, integrity) {
+  return cache.match(path).then(function (hit) {
+    if (hit) return 0;
+    return fetch(path, integrity ? { integrity: integrity, cache: "no-store" } : { cache: "no-store" }).then(function (response) {
+      if (!response.ok) throw new Error(path + ": " + response.status);
+      return cache.put(path, response).then(function () { return 1; });
+    });
+  });
+}
+
+// The engine of ``build`` (first 16 hex of the rules build id), precached once; what it
+// resolves to is the marker's content {build, files, bytes, ms}.
+function precache(build) {
+  var name = ENGINE + build, began = Date.now();
+  if (precaching[build]) return precaching[build];
+  var work = caches.open(name).then(function (cache) {
+    return cache.match(COMPLETE).then(function (marker) {
+      if (marker) {
+        // Complete: only the two scripts, which may change within a build, asked again.
+        return Promise.all(SCRIPTS.map(function (path) { return refresh(cache, path); })).then(function () {
+          return marker.json();
+        });
+      }
+      return fetch(ROOT + "engine/manifest.json", { cache: "no-store" }).then(function (response) {
+        if (!response.ok) throw new Error("no engine: " + response.status);
+        return response.clone().json().then(function (manifest) {
+          if (String(manifest.build).slice(0, 16) !== build) throw new Error("the server has another build");
+          var names = Object.keys(manifest.files).sort(), bytes = 0;
+          // One file after the other: the phone's connection stays free for the page.
+          return names.reduce(function (done, file) {
+            bytes += manifest.files[file].bytes;
+            return done.then(function () {
+              return keep(cache, ROOT + "static/engine/" + file, manifest.files[file].integrity);
+            });
+          }, Promise.resolve()).then(function () {
+            return Promise.all(SCRIPTS.map(function (path) { return keep(cache, path); }));
+          }).then(function () {
+            return cache.put(ROOT + "engine/manifest.json", response);
+          }).then(function () {
+            var mark = { build: manifest.build, files: names.length, bytes: bytes, ms: Date.now() - began };
+            return cache.put(COMPLETE, new Response(JSON.stringify(mark), {
+              headers: { "Content-Type": "application/json" }
+            })).then(function () { return mark; });
+          });
+        });
+      });
+    });
+  }).then(function (mark) {
+    // This build is complete: the engines of other builds go.
+    return caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (other) {
+        return other.indexOf(ENGINE) === 0 && other !== name;
+      }).map(function (other) { return caches.delete(other); }));
+    }).then(function () { return mark; });
+  });
+  precaching[build] = work;
+  work.then(function () { delete precaching[build]; }, function () { delete precaching[build]; });
+  return work;
+}
+
+// The match's JSON from the server, kept per match and language; without signal, the copy.
+function matchJson(event, url) {
+  var key = url.pathname + (url.searchParams.get("lang") ? "?lang=" + url.searchParams.get("lang") : "");
+  return fetch(event.request).then(function (response) {
+    if (storable(response) && response.type === "basic") {
+      var copy = response.clone();
+      event.waitUntil(caches.open(MATCHES).then(function (cache) { return cache.put(key, copy); }));
+    }
+    return response;
+  }, function () {
+    return caches.open(MATCHES).then(function (cache) { return cache.match(key); }).then(function (hit) {
+      return hit || Response.error();
+    });
+  });
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
     return cache.addAll(SHELL);
@@ -80,6 +205,14 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf(ROOT + "static/engine/") === 0 || url.pathname.indexOf(ROOT + "engine") === 0) {
+    event.respondWith(fromEngine(request));
+    return;
+  }
+  if (MATCH_API.test(url.pathname.slice(ROOT.length)) && request.headers.get("X-Engine")) {
+    event.respondWith(matchJson(event, url));
+    return;
+  }
   if (url.pathname.indexOf(ROOT + "static/") === 0) {
     // The shell: its URLs carry the content hash, so a copy is never stale. Offline, an older
     // copy of the same file serves a page kept from before a release.
@@ -110,6 +243,17 @@ self.addEventListener("fetch", function (event) {
 
 // A match page asks for copies of the corrections of its latest hands, to open offline.
 self.addEventListener("message", function (event) {
+  // engine.js: the engine of this build, precached (once); the page is told when it is complete.
+  var build = event.data && event.data.engine;
+  if (typeof build === "string") {
+    if (!/^[0-9a-f]{16}$/.test(build)) return;
+    event.waitUntil(precache(build).then(function (mark) {
+      if (event.source) event.source.postMessage({ engine: "complete", build: build, mark: mark });
+    }, function (error) {
+      if (event.source) event.source.postMessage({ engine: "failed", build: build, message: String(error) });
+    }));
+    return;
+  }
   // A page saved in place (queue.js) whose answer was no-store: its read-only copy, fresh.
   var readOnly = event.data && event.data.readOnly;
   if (typeof readOnly === "string" && kept(new URL(readOnly, self.location.origin))) {

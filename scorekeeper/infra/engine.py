@@ -5,19 +5,37 @@ Pyodide does not start under the pages' policy (``script-src 'self'``): compilin
 needs ``'wasm-unsafe-eval'``. A dedicated worker runs under the policy its own script is served
 with, so the worker's answer carries that one more source and the pages keep theirs.
 ``'unsafe-eval'`` is not needed.
+
+A page offers the engine (docs/phone.md "Loading") only when the ``PHONE_ENGINE`` setting is
+on and ``static/engine/`` holds this server's build: the match page of a phone that scores
+carries the build's first 16 hex digits (``<main data-rules>``, :func:`offered_rules`), and
+``/engine.js`` (``static/engine.js``), loaded after the page's ``load``, asks the service
+worker to precache it.
+A phone whose engine answered otherwise than the server reports the pair
+(``POST /engine/report``): the server's log gets a warning ``engine_difference``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app
+from flask import Blueprint, Response, abort, current_app, request
 
+from ..extensions import TOO_MANY, csrf, limiter
 from .engine_bundle import read_manifest, rules_build
 
 bp = Blueprint("engine", __name__)
+
+log = logging.getLogger("scorekeeper.engine")
+
+#: The largest report a phone may send (bytes): a match's answer and the phone's, in JSON.
+REPORT_BYTES = 64 * 1024
+#: The keys of a report (docs/phone.md "Loading").
+REPORT_KEYS = ("build", "match", "op", "phone", "server")
 
 #: The worker's policy: what the pages allow, and WebAssembly.
 WORKER_POLICY = (
@@ -32,14 +50,37 @@ def _static() -> Path:
     return Path(folder)
 
 
+@functools.lru_cache(maxsize=4)
+def _manifest_at(folder: str, mtime_ns: int) -> dict[str, Any] | None:
+    # Read again only when the file changed (a page asks at every view).
+    return read_manifest(Path(folder))
+
+
 def engine_manifest() -> dict[str, Any] | None:
     """The manifest of the engine in ``static/engine/`` when it is this server's build (its
     rules bundle made from the files this server runs); ``None`` otherwise: no engine is
     offered, and the app works as without one."""
-    manifest = read_manifest(_static() / "engine")
+    folder = _static() / "engine"
+    try:
+        mtime_ns = (folder / "manifest.json").stat().st_mtime_ns
+    except OSError:
+        return None
+    manifest = _manifest_at(str(folder), mtime_ns)
     if manifest is None or manifest.get("build") != rules_build():
         return None
     return manifest
+
+
+@bp.app_template_global()
+def offered_rules() -> str | None:
+    """The first 16 hex digits of the engine's build when pages offer the engine (the
+    ``PHONE_ENGINE`` setting is on and this server has its engine), else ``None``. The match
+    page of a phone that scores carries it as ``<main data-rules>``: the name of the phone's
+    engine cache (``sk-engine-<these 16>``, static/sw.js)."""
+    if not current_app.config.get("PHONE_ENGINE"):
+        return None
+    manifest = engine_manifest()
+    return None if manifest is None else str(manifest["build"])[:16]
 
 
 @bp.get("/engine/worker.js")
@@ -49,6 +90,21 @@ def worker() -> Response:
     response = current_app.response_class(source, mimetype="text/javascript")
     response.headers["Content-Security-Policy"] = WORKER_POLICY
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/engine.js")
+def loader() -> Response:
+    """``static/engine.js``, which app.js appends after the page's load on a page that offers
+    the engine: at the app's root (next to ``/sw.js``) so that its address costs the page no
+    byte; revalidated at each use (``no-cache``, a conditional answer), as the service worker
+    keeps it for offline use."""
+    # Read whole, not streamed from the file: a page left while it comes leaves no file open.
+    source = (_static() / "engine.js").read_bytes()
+    response = current_app.response_class(source, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
     return response
 
 
@@ -64,3 +120,34 @@ def manifest() -> Response:
     )
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _report_limit() -> str:
+    return str(current_app.config.get("RATELIMIT_ENGINE_REPORTS") or "30 per minute")
+
+
+@bp.post("/engine/report")
+@csrf.exempt  # like the API: no cookie-borne power to protect, the report only reaches the log
+@limiter.limit(_report_limit, error_message=TOO_MANY)
+def report() -> Response:
+    """A phone's engine answered otherwise than the server (docs/phone.md "Loading"): JSON
+    ``{build, match, op, phone, server}`` (the engine's build, the match's id, the operation,
+    the phone's answer and the server's). Logged as a warning ``engine_difference``: every one
+    is a bug. 204; 400 for a body that is not such an object, 413 over :data:`REPORT_BYTES`."""
+    if (request.content_length or 0) > REPORT_BYTES:
+        abort(413)
+    data = request.get_data(cache=False)
+    if len(data) > REPORT_BYTES:
+        abort(413)
+    try:
+        body = json.loads(data)
+    except ValueError:
+        abort(400)
+    if not isinstance(body, dict) or set(body) - set(REPORT_KEYS):
+        abort(400)
+    if not isinstance(body.get("build", ""), str) or not isinstance(body.get("match", ""), str):
+        abort(400)
+    fields: dict[str, Any] = {"event": "engine_difference", "server_build": rules_build()}
+    fields |= {key: body.get(key) for key in REPORT_KEYS}
+    log.warning("engine_difference", extra={"fields": fields})
+    return current_app.response_class(status=204)
