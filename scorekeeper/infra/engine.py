@@ -20,13 +20,15 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import mimetypes
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, request, send_file
 
 from ..extensions import TOO_MANY, csrf, limiter
-from .engine_bundle import read_manifest, rules_build
+from .assets import IMMUTABLE
+from .engine_bundle import SUFFIXES, read_manifest, rules_build
 
 bp = Blueprint("engine", __name__)
 
@@ -106,6 +108,34 @@ def loader() -> Response:
     response.add_etag()
     response.make_conditional(request)
     return response
+
+
+@bp.get("/static/engine/<path:name>")
+def engine_file(name: str) -> Response:
+    """A file of the engine (``static/engine/``, its names in the manifest), sent as its
+    compressed copy that the phone accepts (Brotli, else gzip; ``engine_bundle.compressed``):
+    3.5 MB instead of 13 MB, compressed once when built, never at request time. The names are
+    versioned (``pyodide-<version>/``, ``rules-<build>.zip``): cached for a year."""
+    found = engine_manifest()
+    if found is None or name not in found["files"]:
+        abort(404)
+    folder = _static() / "engine"
+    accepted = request.accept_encodings
+    for encoding, suffix in SUFFIXES.items():
+        copy = folder / (name + suffix)
+        if accepted[encoding] and copy.exists():
+            response = send_file(copy, mimetype=_mimetype(name), conditional=False)
+            response.headers["Content-Encoding"] = encoding
+            break
+    else:
+        response = send_file(folder / name, mimetype=_mimetype(name), conditional=False)
+    response.headers["Cache-Control"] = IMMUTABLE
+    response.vary.add("Accept-Encoding")
+    return response
+
+
+def _mimetype(name: str) -> str:
+    return mimetypes.guess_type(name)[0] or "application/octet-stream"
 
 
 @bp.get("/engine/manifest.json")

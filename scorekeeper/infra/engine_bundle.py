@@ -16,17 +16,21 @@ folder ``static/engine/`` that a phone's service worker precaches.
   imported, Pyodide's own start included), as a stored zip.
 - ``manifest.json`` lists every file with its SHA-256 (``integrity``) and size: what the
   service worker fetches and checks.
+- Each file is also kept compressed, ``<name>.br`` (Brotli, quality 9) and ``<name>.gz``
+  (:func:`compressed`), written when the file changes: the server sends the phone those
+  (:mod:`.engine`), 3.5 MB instead of 13 MB, and compresses nothing at request time.
 """
 
 from __future__ import annotations
 
 import base64
 import functools
+import gzip
 import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +134,39 @@ def _lock_file() -> bytes:
     return json.dumps({"info": shipped["info"], "packages": {}}, sort_keys=True).encode()
 
 
+#: The compressed copies kept beside each engine file, by their HTTP content coding.
+SUFFIXES = {"br": ".br", "gzip": ".gz"}
+
+
+def brotli_compress(data: bytes) -> bytes:
+    """``data`` in Brotli, quality 9 (the ``brotli`` package, which Flask-Compress needs)."""
+    import brotli  # type: ignore[import-untyped,unused-ignore]
+
+    compressed: bytes = brotli.compress(data, quality=9)  # type: ignore[no-untyped-call,unused-ignore]
+    return compressed
+
+
+def gzip_compress(data: bytes) -> bytes:
+    """``data`` in gzip, level 9, with no date in it (the same bytes every time)."""
+    return gzip.compress(data, 9, mtime=0)
+
+
+#: How each copy is made (Brotli's quality 9: 1.5 s for the 9 MB wasm, 15 % larger than its
+#: quality 11, which takes 20 s).
+ENCODINGS: dict[str, Callable[[bytes], bytes]] = {"br": brotli_compress, "gzip": gzip_compress}
+
+
+def compressed(target: Path, name: str, data: bytes) -> None:
+    """Keep ``<name>.br`` and ``<name>.gz`` of ``data`` beside it, made again only when
+    ``data`` changed (the copies are newer than a file with these bytes)."""
+    for encoding, make in ENCODINGS.items():
+        copy = target / (name + SUFFIXES[encoding])
+        source = target / name
+        if copy.exists() and copy.stat().st_mtime_ns >= source.stat().st_mtime_ns:
+            continue
+        copy.write_bytes(make(data))
+
+
 def write_engine(target: Path, *, full_stdlib: bool = False) -> dict[str, Any]:
     """Write ``static/engine/`` into ``target``: the runtime, the standard library (trimmed to
     :data:`STDLIB_LIST` unless ``full_stdlib``), the lock file, the rules bundle and
@@ -162,14 +199,16 @@ def write_engine(target: Path, *, full_stdlib: bool = False) -> dict[str, Any]:
         },
     }
     target.mkdir(parents=True, exist_ok=True)
+    kept = {name + suffix for name in files for suffix in ("", *SUFFIXES.values())}
     for old in target.rglob("*"):
-        if old.is_file() and old.relative_to(target).as_posix() not in files:
+        if old.is_file() and old.relative_to(target).as_posix() not in kept | {"manifest.json"}:
             old.unlink()
     for name, data in files.items():
         path = target / name
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_bytes() != data:
             path.write_bytes(data)
+        compressed(target, name, data)
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return manifest
 
