@@ -73,7 +73,6 @@ def engine_manifest() -> dict[str, Any] | None:
     return manifest
 
 
-@bp.app_template_global()
 def offered_rules() -> str | None:
     """The first 16 hex digits of the engine's build when pages offer the engine (the
     ``PHONE_ENGINE`` setting is on and this server has its engine), else ``None``. The match
