@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NoReturn, Protocol, TypeVar, overload
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from .auction import settlement_of
 from .errors import MatchOverError, RuleError
@@ -165,32 +165,6 @@ def _replays(variant: Variant, setup: Setup, replays: Replays[Any] | None) -> Re
     return replays if replays is not None else PlainReplays(variant, setup)
 
 
-@overload
-def add_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    entry: Mapping[str, Any],
-    replays: None = None,
-    *,
-    over: Callable[[MatchState], bool] | None = None,
-) -> Decision[PlainReplay]: ...
-
-
-@overload
-def add_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    entry: Mapping[str, Any],
-    replays: Replays[R],
-    *,
-    over: Callable[[MatchState], bool] | None = None,
-) -> Decision[R]: ...
-
-
 def add_hand(
     variant: Variant,
     setup: Setup,
@@ -228,30 +202,6 @@ def add_hand(
     if over is not None and over(replayed.state):
         raise _conflict("this round's match is over")
     return Decision(replayed.state, after, False, replayed)
-
-
-@overload
-def replace_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    number: int,
-    entry: Mapping[str, Any],
-    replays: None = None,
-) -> Decision[PlainReplay]: ...
-
-
-@overload
-def replace_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    number: int,
-    entry: Mapping[str, Any],
-    replays: Replays[R],
-) -> Decision[R]: ...
 
 
 def replace_hand(
@@ -321,32 +271,6 @@ def _refused_correction(
     ) from refusal
 
 
-@overload
-def delete_last_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    number: int,
-    replays: None = None,
-    *,
-    closed: bool = False,
-) -> Decision[PlainReplay]: ...
-
-
-@overload
-def delete_last_hand(
-    variant: Variant,
-    setup: Setup,
-    inputs: Inputs,
-    finished: bool,
-    number: int,
-    replays: Replays[R],
-    *,
-    closed: bool = False,
-) -> Decision[R]: ...
-
-
 def delete_last_hand(
     variant: Variant,
     setup: Setup,
@@ -387,18 +311,6 @@ def finish_match(state: MatchState, finished: bool) -> MatchState:
     if state.status == FINISHED:
         raise _conflict("the match is already finished")
     return finish(state)
-
-
-@overload
-def reopen_match(
-    variant: Variant, setup: Setup, inputs: Inputs, finished: bool, replays: None = None
-) -> Decision[PlainReplay]: ...
-
-
-@overload
-def reopen_match(
-    variant: Variant, setup: Setup, inputs: Inputs, finished: bool, replays: Replays[R]
-) -> Decision[R]: ...
 
 
 def reopen_match(
