@@ -83,6 +83,8 @@
       return;
     }
     set("loading", { build: null, mismatch: build !== rules });
+    // The hands waiting on this page, counted by the engine (counted.js waits for "ready").
+    if (!window.scorekeeper.counted) document.head.appendChild(document.createElement("script")).src = root + "engine/counted.js";
     worker.onmessage = function (event) {
       var message = event.data || {};
       if (message.type === "state" && message.state === "ready") {

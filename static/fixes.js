@@ -49,20 +49,26 @@
     if (Q.queue(at.page).length || Q.held(at.page) || Q.editing(at.page) || fixing(at.page)) return false;
     var n = Q.number(link.dataset.fix), saved = (store.get(savedKey(at.page)) || {})[n];
     if (!saved) return false;
-    var names = {}, values = {};
+    var names = {};
     $all(form, "input[name], select[name]").forEach(function (el) { names[el.name] = true; });
     if (saved.some(function (pair) { return !names[pair[0]]; })) return false;
-    saved.forEach(function (pair) { values[pair[0]] = pair[1]; });
-    $all(form, "input[type=checkbox]").forEach(function (box) { values[box.name] = values[box.name] ? "1" : ""; });
-    $all(form, "input[type=radio]").forEach(function (radio) { if (!(radio.name in values)) values[radio.name] = ""; });
-    Q.putAside(form, at.page, true);
-    store.set("sk:fixing:" + at.page, { n: n, action: link.getAttribute("href"), label: link.dataset.fixTitle });
-    apply(form, at.page);
-    SK.drafts.write(form, values, [], false);
+    begin(form, at.page, { n: n, action: link.getAttribute("href"), label: link.dataset.fixTitle }, saved);
     Q.showConnection(false, true);
     Q.render();
     form.scrollIntoView();
     return true;
+  }
+
+  // (counted.js too)
+  function begin(form, page, fix, fields) {
+    var values = {};
+    fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
+    $all(form, "input[type=checkbox]").forEach(function (box) { values[box.name] = values[box.name] ? "1" : ""; });
+    $all(form, "input[type=radio]").forEach(function (radio) { if (!(radio.name in values)) values[radio.name] = ""; });
+    Q.putAside(form, page, true);
+    store.set("sk:fixing:" + page, fix);
+    apply(form, page);
+    SK.drafts.write(form, values, [], false);
   }
 
   function undo(event) {
@@ -99,6 +105,7 @@
   SK.fixes = {
     fixing: fixing,
     start: start,
+    begin: begin,
     undo: undo,
     end: end,
     // A form sent while it corrects a hand: the entry is that correction.

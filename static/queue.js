@@ -691,7 +691,7 @@
   SK.queue = {
     queue: queue, keep: keep, held: held, editing: editing, here: here, field: field,
     number: number, newKey: newKey, online: online, render: render,
-    showConnection: showConnection, putAside: putAside
+    showConnection: showConnection, putAside: putAside, hold: hold, change: startChange
   };
   SK.swaps = true;
   flush(null);

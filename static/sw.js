@@ -14,7 +14,7 @@
 //
 // The phone's engine (docs/phone.md "Loading"): asked by engine.js ({engine: <build16>}), it
 // precaches /engine/manifest.json, every file the manifest names (/static/engine/<name>, each
-// checked by its integrity), the worker script and /engine.js into "sk-engine-<build16>", then
+// checked by its integrity), the worker script, /engine.js and /engine/counted.js into "sk-engine-<build16>", then
 // the marker entry /engine/complete; then it deletes the other engine caches. It serves
 // /engine.js, /engine/* and /static/engine/* from the newest complete engine cache first (the
 // two scripts asked again in the background at each visit). It also keeps the
@@ -77,7 +77,7 @@ function fromCopy(path) {
 
 // The page's loader and the worker's script, asked again (revalidated) at each visit: the same
 // build of the rules may come with new ones.
-var SCRIPTS = [ROOT + "engine.js", ROOT + "engine/worker.js"];
+var SCRIPTS = [ROOT + "engine.js", ROOT + "engine/worker.js", ROOT + "engine/counted.js"];
 
 function refresh(cache, path) {
   return fetch(path, { cache: "no-cache" }).then(function (response) {

@@ -100,8 +100,20 @@ def loader() -> Response:
     the engine: at the app's root (next to ``/sw.js``) so that its address costs the page no
     byte; revalidated at each use (``no-cache``, a conditional answer), as the service worker
     keeps it for offline use."""
+    return _script("engine.js")
+
+
+@bp.get("/engine/counted.js")
+def counted() -> Response:
+    """``static/counted.js``, which engine.js appends when the engine starts: the hands waiting
+    on the page counted by the engine (docs/phone.md "Offline, hand by hand"); served and kept
+    as ``/engine.js`` is."""
+    return _script("counted.js")
+
+
+def _script(name: str) -> Response:
     # Read whole, not streamed from the file: a page left while it comes leaves no file open.
-    source = (_static() / "engine.js").read_bytes()
+    source = (_static() / name).read_bytes()
     response = current_app.response_class(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()

@@ -1,0 +1,404 @@
+// Hands counted on this phone (issue 30; docs/phone.md "Offline, hand by hand"). While entries
+// wait in the queue (no signal, or on their way) and the phone's engine is ready (engine.js:
+// the server's own rules, run in a worker), the rules count every waiting entry, in order, on
+// the very fields it will send: the waiting rows show the phone's result and the totals box
+// the totals after the last one, marked "counted on this phone, waiting to be sent". An entry
+// the rules refuse comes back to its form at once with the message at its field, and the
+// entries after it wait (as queue.js does with the server's refusal): it is never sent refused.
+// Entries are sent, never results: the server's page replaces the phone's rows and totals, and
+// a difference between the two is shown as the server's and reported as a bug (POST
+// /engine/report). An engine of other rules still counts, saying the server has the last word,
+// and gives nothing back. Loaded by engine.js after the page's load; without it (no engine,
+// an old phone) the queue works as it always did. The page carries none of this file's words
+// (its weight budget): the engine answers them from the server's catalog, in the page's
+// language (scorekeeper/rules/phone_words.py); English until its first answer.
+"use strict";
+(function () {
+  var SK = window.scorekeeper, Q = SK && SK.queue;
+  if (!Q || !SK.store || SK.counted) return;
+  var html = document.documentElement, store = SK.store, $all = SK.$all;
+  var last = null;     // the latest count: {sig, page, items, answers, build, mismatch}
+  var asked = null;    // the signature of the count on its way
+  var shown = null;    // the match as the server showed it with this page: {page, match}
+  var pending = {};    // entries counted here and not yet answered by the server, by key
+  var undone = [];     // what a refusal given back changed on the form, to undo at the next Save
+  var observed = null; // the queue's list, whose rows queue.js makes again at each change
+  var sending = null;  // a page whose entries the server is storing: its page is behind them
+  // The words, by name (phone_words.py WORDS): English until the engine has said them.
+  var words = {
+    counted: "Counted on this phone, waiting to be sent.",
+    counted_other: "Counted on this phone with other rules: the server has the last word.",
+    refused_here: "Refused on this phone:",
+    not_saved: "Not saved.",
+    show_me: "Show me"
+  };
+
+  function engine() { var e = SK.engine; return e && e.state === "ready" ? e : null; }
+  function refusedKey(page) { return "sk:refused:" + page; }
+
+  // This page, when it is the match page of the phone that scores it (not a correction's).
+  function matchPage() {
+    var at = Q.here();
+    return at.page && at.form && at.section && !at.fix ? at : null;
+  }
+
+  // What the count depends on: the page, its language, the hands it shows, the queue.
+  function signature(at, q) {
+    return JSON.stringify([at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"),
+      q.map(function (item) { return [item.key, item.action, item.undo || 0, item.fields]; })]);
+  }
+
+  // A queued entry as the worker reads it: exactly what queue.js posts (the PAGE form), or
+  // the undo of a hand.
+  function opOf(item, page) {
+    var path = item.action.indexOf(page) === 0 ? item.action.slice(page.length) : item.action;
+    if (item.undo) return { method: "DELETE", path: "/hands/" + item.undo };
+    return { method: "POST", path: path, fields: item.fields, lang: html.lang };
+  }
+
+  // The match as it stood when this page was made (a copy older than the page is never
+  // counted on: a hand stored meanwhile would be missing).
+  function fresh(match, at) {
+    var version = Q.number(Q.field(at.form, "version")), seen = Q.number(Q.field(at.form, "seen"));
+    return !!match && (version === null || match.version === version) &&
+      (seen === null || (match.hands || []).length === seen);
+  }
+  function matchOf(at, e) {
+    if (shown && shown.page === at.page && fresh(shown.match, at)) return Promise.resolve(shown.match);
+    return e.match().then(function (match) { return fresh(match, at) ? match : null; });
+  }
+
+  // --- Counting ---------------------------------------------------------------------------
+
+  function count() {
+    var at = matchPage(), e = engine();
+    var q = at ? Q.queue(at.page) : [];
+    // While the server stores the queue, this page (its version, its hands) is behind the
+    // server until queue.js shows the server's page: nothing is counted on it meanwhile.
+    if (at && sending === at.page) return;
+    if (!at || !e || !q.length || Q.held(at.page)) { clear(); return; }
+    var sig = signature(at, q);
+    if (last && last.sig === sig) { paint(at, last); return; }
+    if (asked === sig) return;
+    asked = sig;
+    var ops = q.map(function (item) { return opOf(item, at.page); });
+    matchOf(at, e).then(function (match) {
+      if (!match || asked !== sig) { if (asked === sig) asked = null; return null; }
+      return e.run({ lang: html.lang, match: match, ops: ops, words: true }).then(function (answer) {
+        if (asked !== sig) return;
+        asked = null;
+        if (answer.words) Object.keys(words).forEach(function (name) { words[name] = answer.words[name] || words[name]; });
+        var now = matchPage();
+        if (!now || signature(now, Q.queue(now.page)) !== sig) { count(); return; }
+        last = {
+          sig: sig, page: at.page, items: q, ops: ops, answers: answer.answers || [],
+          build: answer.build || e.build, mismatch: !!e.mismatch
+        };
+        counted(now, last);
+      });
+    }).catch(function () { if (asked === sig) asked = null; });
+  }
+
+  // A fresh count: a refusal goes back to its form (the first one: those after it wait), else
+  // the phone's results are shown.
+  function counted(at, c) {
+    var editing = Q.editing(at.page);
+    for (var i = 0; i < c.items.length; i++) {
+      var item = c.items[i], a = c.answers[i] || {};
+      pending[item.key] = { op: c.ops[i], answer: a, build: c.build, mismatch: c.mismatch };
+      if (ok(a)) {
+        if (store.get(refusedKey(at.page)) === item.key) store.drop(refusedKey(at.page));
+        continue;
+      }
+      // Given back only before it was ever sent, by the rules of this page, and not while an
+      // entry is being changed in the form (this one, given back already, or another).
+      if (!item.tried && !c.mismatch && !editing) {
+        giveBack(at, item, a);
+        return;
+      }
+    }
+    paint(at, c);
+    html.dataset.counted = String((parseInt(html.dataset.counted, 10) || 0) + 1);  // (tests wait for it)
+  }
+
+  function ok(a) { return a.status >= 200 && a.status < 300; }
+
+  // --- The phone's results on the page ------------------------------------------------------
+
+  function number(n) { return n === null || n === undefined ? "" : String(n); }
+  function scoresOf(hand) {
+    var numbers = hand.scores !== null && hand.scores !== undefined ? hand.scores : hand.payments;
+    var kitty = document.querySelector(".totals .total.kitty .name");
+    return Object.keys(numbers || {}).map(function (side) {
+      var points = numbers[side];
+      var name = side === "kitty" && kitty ? kitty.textContent.trim() : side;
+      return name + " " + (hand.payments && points > 0 ? "+" : "") + number(points);
+    }).join(" · ");
+  }
+  function messageOf(a) {
+    if (a.refused) return a.refused;
+    var errors = (a.body && a.body.errors) || {};
+    var first = Object.keys(errors)[0];
+    return first ? String(errors[first][0] || errors[first]) : "";
+  }
+
+  function paint(at, c) {
+    var total = null, kitty;
+    $all(at.section, "[data-counted-row]").forEach(function (el) { el.parentNode.removeChild(el); });
+    c.items.forEach(function (item, i) {
+      var a = c.answers[i] || {}, row = at.section.querySelector("li.queued[data-key='" + item.key + "']");
+      if (ok(a) && a.body && a.body.match) { total = a.body.match.totals; kitty = a.body.match.kitty; }
+      if (!row) return;
+      row.setAttribute("data-counted", "");
+      var line = document.createElement("div");
+      line.className = "line counted";
+      line.setAttribute("data-counted-row", ok(a) ? "counted" : "refused");
+      if (!ok(a)) line.textContent = words.refused_here + " " + messageOf(a);
+      else if (a.body && a.body.hand) line.textContent = scoresOf(a.body.hand);
+      else return;
+      row.insertBefore(line, row.querySelector(".row"));
+      if (ok(a) && a.body && a.body.hand) {
+        (a.body.hand.notes || []).forEach(function (note) {
+          var p = document.createElement("p");
+          p.className = "muted small";
+          p.setAttribute("data-counted-row", "note");
+          p.textContent = note;
+          row.insertBefore(p, row.querySelector(".row"));
+        });
+      }
+    });
+    if (total) showTotals(total, kitty, c.mismatch ? words.counted_other : words.counted);
+    else clearTotals();
+    var plain = untold(at.section);
+    if (plain) plain.hidden = !!total;
+  }
+
+  // The totals box shows the phone's totals, the server's kept aside until they are back.
+  function showTotals(totals, kitty, mark) {
+    var box = document.querySelector(".totals");
+    if (!box) return;
+    $all(box, ".score").forEach(function (el) {
+      var side = el.dataset.side, value = side === undefined ? kitty : totals[side];
+      if (value === undefined || (side === undefined && !el.closest(".kitty"))) return;
+      if (el.dataset.server === undefined) el.dataset.server = el.textContent;
+      el.textContent = number(value);
+    });
+    box.setAttribute("data-counted", "");
+    var note = document.getElementById("counted");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "counted";
+      note.className = "note counted-note";
+      note.setAttribute("role", "status");
+      box.parentNode.insertBefore(note, box.nextSibling);
+    }
+    note.textContent = mark || "";
+  }
+  function clearTotals() {
+    var box = document.querySelector(".totals[data-counted]");
+    if (box) {
+      $all(box, ".score").forEach(function (el) {
+        if (el.dataset.server !== undefined) { el.textContent = el.dataset.server; delete el.dataset.server; }
+      });
+      box.removeAttribute("data-counted");
+    }
+    var note = document.getElementById("counted");
+    if (note) note.parentNode.removeChild(note);
+  }
+  function clear() {
+    clearTotals();
+    var section = document.getElementById("queue");
+    if (!section) return;
+    $all(section, "[data-counted-row]").forEach(function (el) { el.parentNode.removeChild(el); });
+    var plain = untold(section);
+    if (plain) plain.hidden = false;
+  }
+  // The queue's "Not in the totals yet" (templates/matches/_queue.html): not so while counted.
+  function untold(section) { return section.querySelector("h2 + p.muted"); }
+
+  // --- A refusal given back ---------------------------------------------------------------
+
+  // As the server's refusal does (queue.js): the entry back in the form with the message at
+  // its field and a banner; a new hand stays in the queue, being changed (those before it go,
+  // it and those after it wait: saved again it keeps its place; "Clear" drops it); a
+  // correction or an undo (always the first of a queue) leaves it, the hands after it held.
+  function giveBack(at, item, a) {
+    var form = at.form;
+    unmark();
+    if (item.undo || item.fix) {
+      var rest = Q.queue(at.page).filter(function (other) { return other.key !== item.key; });
+      Q.keep(at.page, rest);
+      if (rest.length) Q.hold(at.page, true);
+      var n = /\/hands\/(\d+)$/.exec(item.action || "");
+      if (!item.undo && n && SK.fixes && SK.drafts) {
+        SK.fixes.begin(form, at.page, { n: Number(n[1]), action: item.action, label: item.label }, item.fields);
+      }
+    } else {
+      store.set(refusedKey(at.page), item.key);
+      Q.change(item.key);
+    }
+    Q.render();
+    mark(form, item, a);
+    html.dataset.answers = String((parseInt(html.dataset.answers, 10) || 0) + 1);  // (tests wait for it)
+    window.scrollTo(0, 0);
+  }
+
+  // The banner and the messages at their fields, as the server's page shows a refusal
+  // (templates/matches/_hand_form.html refused_banner, _fields.html errors).
+  function mark(form, item, a) {
+    var fields = a.fields || {}, main = document.querySelector("main"), anchor = "hand-form";
+    var message = messageOf(a);
+    Object.keys(fields).forEach(function (name) {
+      var text = fields[name], el = name === "_" ? null : form.querySelector("[name='" + name + "']");
+      var p = document.createElement("p");
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      p.setAttribute("data-counted-refusal", "");
+      p.textContent = text;
+      if (!el) {
+        p.className = "error banner-error";
+        form.insertBefore(p, form.querySelector("[data-draft-note]") || form.firstChild);
+        return;
+      }
+      var box = el.type === "radio" || el.type === "hidden" ? el.closest("fieldset") : el.closest("fieldset.bid") || el.closest("label");
+      box = box || el;
+      if (anchor === "hand-form") anchor = box.id || el.id || anchor;
+      box.classList.add("invalid");
+      if (el.type !== "radio" && el.type !== "hidden") el.setAttribute("aria-invalid", "true");
+      undone.push(function () { box.classList.remove("invalid"); el.setAttribute("aria-invalid", "false"); });
+      var after = box.tagName === "LABEL" && box.parentNode.classList.contains("nums") ? box.parentNode : box;
+      if (after.tagName === "FIELDSET") after.appendChild(p);
+      else after.parentNode.insertBefore(p, after.nextSibling);
+    });
+    if (!main) return;
+    var banner = document.createElement("section");
+    banner.className = "banner-error refused";
+    banner.setAttribute("role", "alert");
+    banner.id = "refused";
+    banner.setAttribute("data-counted-refusal", "");
+    var p = document.createElement("p"), strong = document.createElement("strong");
+    strong.textContent = words.not_saved;
+    p.appendChild(strong);
+    p.appendChild(document.createTextNode(" " + (item.undo ? item.label + ": " : "") + message));
+    banner.appendChild(p);
+    var to = document.createElement("p"), link = document.createElement("a");
+    link.href = "#" + anchor;
+    link.className = "button";
+    link.id = "to-problem";
+    link.textContent = words.show_me;
+    to.appendChild(link);
+    banner.appendChild(to);
+    $all(document, "#refused, #clash").forEach(function (old) { old.parentNode.removeChild(old); });
+    main.insertBefore(banner, main.firstChild);
+  }
+  function unmark() {
+    $all(document, "[data-counted-refusal]").forEach(function (el) { el.parentNode.removeChild(el); });
+    undone.splice(0).forEach(function (fn) { fn(); });
+  }
+
+  // --- The server's answer ----------------------------------------------------------------
+
+  // For every entry the server stored (queue.js tells fixes.js), with the server's page: its
+  // totals (and the hand's scores) must be the phone's; a difference is a bug, reported.
+  function stored(page, item, doc) {
+    var was = pending[item.key];
+    delete pending[item.key];
+    sending = page;
+    if (store.get(refusedKey(page)) === item.key) store.drop(refusedKey(page));
+    if (!was) return;
+    var server = { status: 200, totals: totalsIn(doc), kitty: kittyIn(doc) };
+    var a = was.answer, body = a.body || {}, phone = { status: a.status };
+    if (ok(a) && body.match) { phone.totals = body.match.totals; phone.kitty = body.match.kitty; }
+    var hand = body.hand, row = hand && doc.getElementById("hand-" + hand.number);
+    if (hand && row) { phone.scores = scoresOf(hand); server.scores = scoresIn(row); }
+    var same = ok(a) && JSON.stringify(phone.totals || null) === JSON.stringify(server.totals) &&
+      number(phone.kitty) === number(server.kitty) && phone.scores === server.scores;
+    if (!same) report(page, was, phone, server);
+  }
+  function totalsIn(doc) {
+    var totals = {};
+    $all(doc, ".totals .score[data-side]").forEach(function (el) {
+      totals[el.dataset.side] = Number(el.textContent.trim().replace("\u2212", "-"));
+    });
+    return totals;
+  }
+  function kittyIn(doc) {
+    var el = doc.querySelector(".totals .kitty .score");
+    return el ? Number(el.textContent.trim().replace("\u2212", "-")) : null;
+  }
+  function scoresIn(row) {
+    return $all(row, "ul.scores li").map(function (li) {
+      var name = li.querySelector(".muted"), b = li.querySelector("b");
+      return (name ? name.textContent.trim() : "") + " " + (b ? b.textContent.trim() : "");
+    }).join(" · ");
+  }
+
+  // (An engine of other rules may differ: the server has the last word, and no bug is told.)
+  function report(page, was, phone, server) {
+    if (was.mismatch) return;
+    html.dataset.differences = String((parseInt(html.dataset.differences, 10) || 0) + 1);
+    var match = page.split("/").pop(), root = page.slice(0, page.lastIndexOf("/m/") + 1);
+    if (!window.fetch || !Q.online()) return;
+    fetch(root + "engine/report", {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ build: was.build, match: match, op: was.op, phone: phone, server: server })
+    }).catch(function () {});
+  }
+
+  // A page the server made: entries counted here that left the queue without being stored
+  // were refused by the server (its page shows why): a difference too when the phone had
+  // counted them.
+  function shownAgain() {
+    var at = matchPage();
+    if (!at) return;
+    var q = Q.queue(at.page), refusedHere = document.getElementById("refused");
+    Object.keys(pending).forEach(function (key) {
+      if (q.some(function (item) { return item.key === key; })) return;
+      var was = pending[key];
+      delete pending[key];
+      if (refusedHere && !refusedHere.hasAttribute("data-counted-refusal") && ok(was.answer)) {
+        report(at.page, was, { status: was.answer.status }, { status: 422, refused: refusedHere.textContent.trim() });
+      }
+    });
+    // The server's match for this page, for the next count (and the service worker's copy).
+    var e = engine();
+    if (e && Q.online() && !html.hasAttribute("data-offline")) {
+      e.match().then(function (match) {
+        var now = matchPage();
+        if (now && now.page === at.page && fresh(match, now)) { shown = { page: at.page, match: match }; count(); }
+      });
+    }
+  }
+
+  // --- Wiring -----------------------------------------------------------------------------
+
+  // queue.js makes the queue's rows again at each change of the queue: count again then.
+  function observe() {
+    var list = document.querySelector("#queue ol");
+    if (!window.MutationObserver || !list || list === observed) return;
+    observed = list;
+    new MutationObserver(count).observe(list, { childList: true });
+  }
+  document.addEventListener("sk:engine", function () { shownAgain(); count(); });
+  // A new Save or "Clear" ends what a refusal given back marked; "Clear" of a hand refused
+  // here drops it (as the server's refusal is dropped): it was never sent.
+  document.addEventListener("submit", function (event) {
+    if (event.target.id === "hand-form") unmark();
+  }, true);
+  document.addEventListener("sk:cleared", function () {
+    var at = matchPage();
+    unmark();
+    if (!at) return;
+    var key = store.get(refusedKey(at.page));
+    store.drop(refusedKey(at.page));
+    if (key && Q.editing(at.page) === key) {
+      Q.keep(at.page, Q.queue(at.page).filter(function (item) { return item.key !== key; }));
+    }
+  }, true);
+  SK.onPage(function () { undone = []; sending = null; observe(); shownAgain(); count(); });
+  if (SK.fixes) {
+    var told = SK.fixes.stored;
+    SK.fixes.stored = function (page, item, doc) { told(page, item, doc); stored(page, item, doc); };
+  }
+  SK.counted = { stored: stored, count: count };
+})();
