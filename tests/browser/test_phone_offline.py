@@ -20,8 +20,6 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper import service
-from scorekeeper.extensions import db
 from scorekeeper.infra import engine
 from scorekeeper.rules import phone_words
 from scorekeeper.rules.phone import gettext_of
@@ -29,6 +27,7 @@ from scorekeeper.rules.phone import gettext_of
 from .conftest import Phone
 from .flows import save
 from .table import start
+from .test_offline import stored
 
 #: The precache of ~20 MB from the test server, and Pyodide's cold start, on a busy machine.
 ENGINE_TIMEOUT_MS = 180_000
@@ -182,15 +181,6 @@ def api_match(app: Flask, path: str) -> dict[str, Any]:
         return dict(answer.get_json())
 
 
-def stored_inputs(app: Flask, path: str) -> list[dict[str, Any]]:
-    """The entries the server stored, in order."""
-    with app.app_context():
-        match = service.get_match(path.rsplit("/", 1)[1])
-        hands = [dict(hand.input) for hand in sorted(match.hands, key=lambda h: h.number)]
-        db.session.remove()
-        return hands
-
-
 def open_with_engine(app: Flask, phone: Phone, path: str) -> None:
     """Open the match page and wait until the phone's engine runs (and counted.js with it)."""
     page = phone.page
@@ -299,7 +289,7 @@ def test_an_evening_offline_is_counted_refused_and_sent_as_the_server_does(
     phone_totals = phone.totals()
     mark = page.inner_text("#counted")
     assert mark == "Counted on this phone, waiting to be sent.", mark
-    assert stored_inputs(engine_app, path) == []  # nothing reached the server
+    assert stored(engine_app, path) == []  # nothing reached the server
 
     # The connection is back: the queue goes, the server's page replaces the phone's.
     page.context.set_offline(False)
@@ -310,7 +300,7 @@ def test_an_evening_offline_is_counted_refused_and_sent_as_the_server_does(
         timeout=60_000,
     )
     match = api_match(engine_app, path)
-    assert len(match["hands"]) == len(form.hands) == len(stored_inputs(engine_app, path))
+    assert len(match["hands"]) == len(form.hands) == len(stored(engine_app, path))
     assert phone_rows == [scores_text(hand, match["sides"]) for hand in match["hands"]]
     assert phone_totals == match["totals"] == phone.totals()
     assert reports == [], "\n".join(reports)
@@ -327,7 +317,7 @@ def test_an_evening_offline_is_counted_refused_and_sent_as_the_server_does(
     save(page)
     assert not page.locator("#refused[data-counted-refusal]").count()
     assert shown_refusal(phone) == refused_here
-    assert len(stored_inputs(engine_app, path)) == len(form.hands)
+    assert len(stored(engine_app, path)) == len(form.hands)
 
 
 def test_online_save_paints_the_phones_totals_before_the_server_answers(
@@ -344,7 +334,7 @@ def test_online_save_paints_the_phones_totals_before_the_server_answers(
     page.wait_for_function(COUNTED, arg=1)
     assert phone.totals() == {"Ana": 190, "Ben": 120}
     assert page.inner_text("#counted") == "Counted on this phone, waiting to be sent."
-    assert stored_inputs(engine_app, path) == []
+    assert stored(engine_app, path) == []
     before = page.evaluate("document.documentElement.dataset.answers || '0'")
     held[0].continue_()
     page.wait_for_function(
@@ -389,7 +379,7 @@ def test_an_engine_of_other_rules_counts_but_the_server_has_the_last_word(
     assert said.startswith("Refused on this phone:"), said
     page.context.set_offline(False)
     page.wait_for_function("() => !!document.querySelector('#refused:not([data-counted-refusal])')")
-    assert len(stored_inputs(engine_app, path)) == 1
+    assert len(stored(engine_app, path)) == 1
     assert phone.totals() == {"Ana": 190, "Ben": 120}
 
 
