@@ -58,7 +58,7 @@ CASES = [
         id="meld_and_tricks: blank tricks filled from the total",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (pinochle-2)
+        # docs/api.md "Hand bodies by variant": pinochle-2
         _table("pinochle-2", ["Ana", "Ben"]),
         {"melds_0": "run dix", "tricks_0": "90", "declared_out": "Ana"},
         {
@@ -94,7 +94,7 @@ CASES = [
         id="meld_and_tricks: the chips' sum beside them",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (partnership, played)
+        # docs/api.md "Hand bodies by variant": partnership, played
         _table("partnership-auction", FOUR, TEAMS),
         {
             "bidder": "Ana",
@@ -118,21 +118,21 @@ CASES = [
         id="partnership_bid: played",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (all passed)
+        # docs/api.md "Hand bodies by variant": all passed
         _table("partnership-auction", FOUR, TEAMS),
         {"result": "all_pass"},
         {"outcome": "all_pass"},
         id="partnership_bid: all passed",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (auction, conceded)
+        # docs/api.md "Hand bodies by variant": auction, conceded
         _table("auction", ["Ana", "Ben", "Cruz"]),
         {"bidder": "Ben", "bid": "350", "trump": "spades", "outcome": "conceded"},
         {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "conceded"},
         id="widow_bid: units, conceded",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (auction, points)
+        # docs/api.md "Hand bodies by variant": auction, points
         _table("auction", ["Ana", "Ben", "Cruz"]),
         {
             "bidder": "Ben",
@@ -166,7 +166,7 @@ CASES = [
         id="widow_bid: points, every side",
     ),
     pytest.param(
-        # tests/web/test_pages_hands.py::test_the_form_builds_the_api_body (pinnacola)
+        # docs/api.md "Hand bodies by variant": pinnacola
         _table("pinnacola", FOUR, TEAMS),
         {
             "table_0": "385",

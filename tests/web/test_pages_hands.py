@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -14,7 +13,6 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
-from scorekeeper.matches.hands import hand_form_class, read_hand
 from scorekeeper.matches.routes import HISTORY
 from scorekeeper.rules import find_variant
 from scorekeeper.rules.table import Table as HandTable
@@ -193,91 +191,6 @@ def _table(variant_id: str, players: list[str], teams: Any = None) -> HandTable:
     """The table of a new match's first hand, as its variant describes it (default rules)."""
     variant = find_variant(variant_id)
     return variant.table(variant.setup(players, teams))
-
-
-def _entry(app: Flask, table: HandTable, data: dict[str, str]) -> dict[str, Any]:
-    with app.test_request_context(method="POST", data=data):
-        form = hand_form_class(table)()
-        return read_hand(form)
-
-
-@pytest.mark.parametrize(
-    ("hand_table", "data", "entry"),
-    [
-        (
-            _table("partnership-auction", FOUR, TEAMS),
-            {
-                "bidder": "Ana",
-                "bid": "300",
-                "trump": "hearts",
-                "result": "played",
-                "meld_0": "120",
-                "meld_1": "40",
-                "tricks_0": "150",
-                "took_1": "y",
-            },
-            {
-                "bidder": "Ana",
-                "bid": 300,
-                "trump": "hearts",
-                "meld": {"Us": 120, "Them": 40},
-                "tricks": {"Us": 150, "Them": 100},
-                "took_trick": {"Them": True},
-                "conceded": False,
-            },
-        ),
-        (
-            _table("partnership-auction", FOUR, TEAMS),
-            {"result": "all_pass"},
-            {"outcome": "all_pass"},
-        ),
-        (
-            _table("auction", ["Ana", "Ben", "Cruz"]),
-            {"bidder": "Ben", "bid": "350", "trump": "spades", "outcome": "conceded"},
-            {"bidder": "Ben", "bid": 350, "trump": "spades", "outcome": "conceded"},
-        ),
-        (
-            _table("auction", ["Ana", "Ben", "Cruz"]),
-            {
-                "bidder": "Ben",
-                "bid": "350",
-                "trump": "clubs",
-                "bidder_meld": "200",
-                "bidder_tricks": "160",
-            },
-            {"bidder": "Ben", "bid": 350, "trump": "clubs", "meld": 200, "tricks": 160},
-        ),
-        (
-            _table("pinochle-2", ["Ana", "Ben"]),
-            {"melds_0": "run dix", "tricks_0": "90", "declared_out": "Ana"},
-            {
-                "meld": {"Ana": ["run", "dix"], "Ben": 0},
-                "tricks": {"Ana": 90, "Ben": 0},
-                "declared_out": "Ana",
-            },
-        ),
-        (
-            _table("pinnacola", FOUR, TEAMS),
-            {
-                "table_0": "385",
-                "hand_0": "0",
-                "table_1": "120",
-                "hand_1": "45",
-                "ending": "closed:0",
-                "in_mano": "y",
-            },
-            {
-                "sides": {"Us": {"table": 385, "hand": 0}, "Them": {"table": 120, "hand": 45}},
-                "closed_by": "Us",
-                "in_mano": True,
-            },
-        ),
-    ],
-)
-def test_the_form_builds_the_api_body(
-    app: Flask, hand_table: HandTable, data: dict[str, str], entry: dict[str, Any]
-) -> None:
-    assert _entry(app, hand_table, data) == entry
 
 
 def test_auction_kept_in_points_asks_every_player_for_meld_and_tricks(
