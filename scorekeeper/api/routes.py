@@ -249,7 +249,7 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
     # Only a problem reads the stored entries: no hand is loaded for a match without one.
     inputs = [hand.input for hand in match.hands] if state.problems else []
     answer = {"id": match.public_id, "version": match.version} | wire.match_json(
-        stored_match(match), state, request_gettext, inputs=inputs, hands=shown
+        service.stored_match(match), state, request_gettext, inputs=inputs, hands=shown
     )
     answer |= {"created_at": _iso(match.created_at), "updated_at": _iso(match.updated_at)}
     # A club night's fields (docs/club.md §14 "Matches of a club night"): over by §7.2.
@@ -257,14 +257,6 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
 
     answer |= club_fields(match, state)
     return answer
-
-
-def stored_match(match: Match) -> wire.StoredMatch:
-    """The stored fields of ``match`` that its JSON shows
-    (:class:`scorekeeper.rules.wire.StoredMatch`)."""
-    return wire.StoredMatch(
-        match.variant, match.options, match.players, match.teams, match.first_dealer
-    )
 
 
 def _hand_json_of(hand: HandResult) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from typing import Any
 
 from . import bodies, hand_fields, phone_words, plain, wire, writes
 from .errors import MatchOverError, RuleError
-from .match import FINISHED, MatchState, Setup, Team
+from .match import FINISHED, MatchState, Setup, finish
 from .replay import replay
 from .variants import Variant, find_variant
 from .wording import Gettext, translate
@@ -72,38 +72,36 @@ class Session:
     finished: bool
     version: int
     server_fields: dict[str, Any] = field(default_factory=dict)
+    #: The match as a read shows it, once replayed (:meth:`state`); ``None`` after a change.
+    read: MatchState | None = None
 
     @classmethod
     def of(cls, match: Mapping[str, Any]) -> Session:
         """The session of a match JSON as the API gives it (with its hands)."""
         stored = wire.StoredMatch.from_json(match)
-        variant = find_variant(stored.variant)
-        teams = tuple(Team(t["name"], tuple(t["players"])) for t in stored.teams)
-        setup = Setup(
-            stored.variant,
-            dict(stored.options),
-            tuple(stored.players),
-            teams,
-            stored.first_dealer,
-        )
+        variant, setup = find_variant(stored.variant), stored.setup()
         inputs = [hand["input"] for hand in match.get("hands") or ()]
         inputs += [problem["input"] for problem in match.get("problems") or ()]
+        replayed = replay(variant, setup, inputs)
         # The JSON says "finished" whether the rules ended the match or the table did; only
         # the second is stored as a flag (service.finish_match).
-        finished = (
-            match.get("status") == FINISHED and replay(variant, setup, inputs).status != FINISHED
-        )
+        finished = match.get("status") == FINISHED and replayed.status != FINISHED
         own = wire.match_json(stored, MatchState((), (), {}), str, hands=False)
         server = {k: v for k, v in match.items() if k not in own and k not in _OWN}
-        return cls(variant, stored, setup, inputs, finished, int(match["version"]), server)
+        session = cls(variant, stored, setup, inputs, finished, int(match["version"]), server)
+        session.read = finish(replayed) if finished else replayed
+        return session
 
     def state(self) -> MatchState:
-        """The match replayed as a read shows it (refused stored hands become problems)."""
-        return (
-            writes.PlainReplays(self.variant, self.setup)
-            .lenient(self.inputs, finished=self.finished)
-            .state
-        )
+        """The match as a read shows it (refused stored hands become problems): replayed once
+        per change, not at every op."""
+        if self.read is None:
+            self.read = (
+                writes.PlainReplays(self.variant, self.setup)
+                .lenient(self.inputs, finished=self.finished)
+                .state
+            )
+        return self.read
 
     def match_json(self, state: MatchState, gettext: Gettext, *, hands: bool) -> dict[str, Any]:
         """The API's match JSON of ``state``, with the server's own fields as it gave them."""
@@ -115,6 +113,7 @@ class Session:
         self.inputs = list(decision.inputs)
         self.finished = decision.finished
         self.version += 1
+        self.read = None  # replayed leniently when next asked (the decision's may be strict)
         return decision.state
 
 
@@ -222,6 +221,7 @@ def _api_op(session: Session, op: Mapping[str, Any], gettext: Gettext) -> Answer
         writes.check_version(session.version, version)
         state = writes.finish_match(session.state(), session.finished)
         session.finished, session.version = True, session.version + 1
+        session.read = state  # what a read of the finished match shows, as the server keeps it
         return Answer(200, session.match_json(state, gettext, hands=not minimal))
     return Answer(405, {"errors": {"_": ["not computed on the phone"]}})
 

@@ -25,7 +25,7 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import RuleError, RuleErrors
-from .match import FINISHED, HandResult, MatchState, Problem
+from .match import FINISHED, HandResult, MatchState, Problem, Setup, Team
 from .settle import Settlement
 from .wording import Gettext, note_text, rule_message, translate
 
@@ -41,6 +41,14 @@ class StoredMatch:
     #: ``[{"name": ..., "players": [...]}]`` as stored; ``[]`` without partnerships.
     teams: Sequence[Mapping[str, Any]]
     first_dealer: str
+
+    def setup(self) -> Setup:
+        """The rules' :class:`~.match.Setup` of the match (its options as resolved at
+        creation)."""
+        teams = tuple(Team(t["name"], tuple(t["players"])) for t in self.teams)
+        return Setup(
+            self.variant, dict(self.options), tuple(self.players), teams, self.first_dealer
+        )
 
     @classmethod
     def from_json(cls, match: Mapping[str, Any]) -> StoredMatch:

@@ -142,7 +142,15 @@ from .reading import (
     token_role,
     version_of,
 )
-from .replaying import hand_count, memo, per_hand, settlement, setup_of, state_of
+from .replaying import (
+    hand_count,
+    memo,
+    per_hand,
+    settlement,
+    setup_of,
+    state_of,
+    stored_match,
+)
 from .writing import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, Checked
 
 __all__ = [
@@ -263,6 +271,7 @@ __all__ = [
     "settlement",
     "setup_of",
     "state_of",
+    "stored_match",
     "summary_of",
     "version_of",
     "withdraw_join_codes",

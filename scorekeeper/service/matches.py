@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import Hand, Match, utcnow
-from ..rules import FINISHED, MatchState, RuleError, Setup, Variant, finish, writes
+from ..rules import FINISHED, MatchState, RuleError, finish, writes
 from ..rules.revisions import split_carried
 from ..rules.variants import find_variant
 from ..rules.writes import MAX_HANDS as MAX_HANDS  # still the service's name too
@@ -25,7 +25,7 @@ from .club_limits import in_closed_round, over_before_new_hand
 from .outcomes import NotFound, Respond, Written, write_refusals
 from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
-from .replaying import CachedReplays, setup_of, state_of, stored_inputs
+from .replaying import CachedReplays, decision_inputs, setup_of, state_of
 from .writing import Checked, UnitOfWork, insert_hand, write
 
 
@@ -175,7 +175,9 @@ def add_hand(
             return over_before_new_hand(match, state)
 
         with write_refusals():
-            decided = writes.add_hand(*_stored(match), entry, CachedReplays(match), over=over)
+            decided = writes.add_hand(
+                *decision_inputs(match), entry, CachedReplays(match), over=over
+            )
         number = len(decided.inputs)
 
         def apply(locked: Match) -> None:
@@ -207,7 +209,9 @@ def replace_hand(
 
     def change(match: Match) -> Checked:
         with write_refusals():
-            decided = writes.replace_hand(*_stored(match), number, entry, CachedReplays(match))
+            decided = writes.replace_hand(
+                *decision_inputs(match), number, entry, CachedReplays(match)
+            )
         return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
@@ -235,7 +239,7 @@ def delete_last_hand(
         closed = in_closed_round(match)
         with write_refusals():
             decided = writes.delete_last_hand(
-                *_stored(match), number, CachedReplays(match), closed=closed
+                *decision_inputs(match), number, CachedReplays(match), closed=closed
             )
         finished[0] = decided.finished
         return Checked(decided.state, apply, decided.replayed)
@@ -284,16 +288,10 @@ def reopen_match(
 
     def change(match: Match) -> Checked:
         with write_refusals():
-            decided = writes.reopen_match(*_stored(match), CachedReplays(match))
+            decided = writes.reopen_match(*decision_inputs(match), CachedReplays(match))
         return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
-
-
-def _stored(match: Match) -> tuple[Variant, Setup, Sequence[Mapping[str, Any]], bool]:
-    """What a write's decision takes of the stored match: its variant, its setup, its
-    entries and whether the table ended it."""
-    return find_variant(match.variant), setup_of(match), stored_inputs(match), match.finished
 
 
 def _hand(match: Match, number: int) -> Hand:

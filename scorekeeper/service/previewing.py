@@ -12,7 +12,7 @@ from ..rules.match import Setup
 from ..rules.variants import find_variant
 from .outcomes import Conflict, write_refusals
 from .reading import check_token, get_match
-from .replaying import CachedReplays, setup_of, stored_inputs
+from .replaying import CachedReplays, decision_inputs, setup_of, stored_inputs
 
 
 def preview_hand(
@@ -27,16 +27,9 @@ def preview_hand(
     from the cache's last checkpoint, as a save's."""
     match = get_match(public_id)
     check_token(match, token)
-    setup = setup_of(match)
+    variant, setup, inputs, finished = decision_inputs(match)
     with write_refusals():
-        decided = writes.add_hand(
-            find_variant(match.variant),
-            setup,
-            stored_inputs(match),
-            match.finished,
-            entry,
-            CachedReplays(match),
-        )
+        decided = writes.add_hand(variant, setup, inputs, finished, entry, CachedReplays(match))
     return decided.state.hands[-1], setup
 
 

@@ -24,23 +24,34 @@ from flask import current_app
 
 from ..extensions import db
 from ..models import Hand, Match
-from ..rules import MatchOverError, MatchState, RuleError, Setup, Team, finish, writes
+from ..rules import MatchOverError, MatchState, RuleError, Setup, finish, wire, writes
 from ..rules.match import HandResult
 from ..rules.replay import replay
 from ..rules.settle import Settlement
-from ..rules.variants import find_variant
+from ..rules.variants import Variant, find_variant
 from . import replay_cache
 from .outcomes import write_refusals
 
 T = TypeVar("T")
 
 
+def stored_match(match: Match) -> wire.StoredMatch:
+    """The stored fields of ``match``: what its JSON shows of them, and its setup
+    (:class:`scorekeeper.rules.wire.StoredMatch`, the phone's too)."""
+    return wire.StoredMatch(
+        match.variant, match.options, match.players, match.teams, match.first_dealer
+    )
+
+
 def setup_of(match: Match) -> Setup:
     """The rules' :class:`Setup` of a stored match (its options as resolved at creation)."""
-    teams = tuple(Team(t["name"], tuple(t["players"])) for t in match.teams)
-    return Setup(
-        match.variant, dict(match.options), tuple(match.players), teams, match.first_dealer
-    )
+    return stored_match(match).setup()
+
+
+def decision_inputs(match: Match) -> tuple[Variant, Setup, Sequence[Mapping[str, Any]], bool]:
+    """What a write's decision (:mod:`scorekeeper.rules.writes`) takes of the stored match:
+    its variant, its setup, its entries and whether the table ended it."""
+    return find_variant(match.variant), setup_of(match), stored_inputs(match), match.finished
 
 
 def state_of(match: Match) -> MatchState:
