@@ -239,7 +239,7 @@
     }
     Q.render();
     mark(form, item, a);
-    html.dataset.answers = String((parseInt(html.dataset.answers, 10) || 0) + 1);  // (tests wait for it)
+    Q.answered();
     window.scrollTo(0, 0);
   }
 
