@@ -10,7 +10,10 @@
 //               text, for a request given as text), or {type: "answer", id, error}
 // The request and its answer are JSON text for scorekeeper/rules/phone.py `run`.
 "use strict";
-var BASE = "/static/engine/";
+// The app's root, as the page's service worker and engine.js take it (an app served under a
+// path prefix too): this script is <root>engine/worker.js.
+var ROOT = self.location.pathname.replace(/engine\/worker\.js$/, "");
+var BASE = ROOT + "static/engine/";
 var engine = null;  // a promise of {py, run, build}
 var started = Date.now();
 
@@ -21,7 +24,7 @@ function fail(error) {
 function boot() {
   if (engine) return engine;
   postMessage({ type: "state", state: "loading" });
-  engine = fetch("/engine/manifest.json", { cache: "no-cache" }).then(function (response) {
+  engine = fetch(ROOT + "engine/manifest.json", { cache: "no-cache" }).then(function (response) {
     if (!response.ok) throw new Error("no engine on this server (" + response.status + ")");
     return response.json();
   }).then(function (manifest) {

@@ -14,10 +14,10 @@
 //
 // The phone's engine (docs/phone.md "Loading"): asked by engine.js ({engine: <build16>}), it
 // precaches /engine/manifest.json, every file the manifest names (/static/engine/<name>, each
-// checked by its integrity), the worker script, /engine.js and /engine/counted.js into "sk-engine-<build16>", then
+// checked by its integrity) and the three scripts (SCRIPTS) into "sk-engine-<build16>", then
 // the marker entry /engine/complete; then it deletes the other engine caches. It serves
 // /engine.js, /engine/* and /static/engine/* from the newest complete engine cache first (the
-// two scripts asked again in the background at each visit). It also keeps the
+// scripts asked again in the background at each visit). It also keeps the
 // last answer of GET /api/v1/matches/<id> that engine.js asks for (header X-Engine: the
 // scoreboard's polls are not kept), for the engine offline.
 "use strict";
@@ -75,8 +75,8 @@ function fromCopy(path) {
   });
 }
 
-// The page's loader and the worker's script, asked again (revalidated) at each visit: the same
-// build of the rules may come with new ones.
+// The page's loader, the worker's script and counted.js, asked again (revalidated) at each
+// visit: the same build of the rules may come with new ones.
 var SCRIPTS = [ROOT + "engine.js", ROOT + "engine/worker.js", ROOT + "engine/counted.js"];
 
 function refresh(cache, path) {
@@ -128,7 +128,7 @@ function precache(build) {
   var work = caches.open(name).then(function (cache) {
     return cache.match(COMPLETE).then(function (marker) {
       if (marker) {
-        // Complete: only the two scripts, which may change within a build, asked again.
+        // Complete: only the scripts, which may change within a build, asked again.
         return Promise.all(SCRIPTS.map(function (path) { return refresh(cache, path); })).then(function () {
           return marker.json();
         });
