@@ -93,3 +93,13 @@ def assert_plain(texts: list[str], where: str) -> None:
     """No API id or path in what a player reads."""
     found = [(text, API_WORDS.findall(text)) for text in texts if API_WORDS.search(text)]
     assert not found, f"{where}: API words in {found}"
+
+
+def controlled(phone: Phone, path: str) -> None:
+    """The page at ``path`` opened as one the service worker controls: the app's first page
+    registers it, and a page that loaded before it took over is opened again (static/app.js
+    loads the phone's engine only on a controlled page). A wait for a state: on a busy machine
+    the worker may take over after the match page has loaded."""
+    phone.page.wait_for_function("async () => !!(await navigator.serviceWorker.ready)")
+    if not phone.page.evaluate("!!navigator.serviceWorker.controller"):
+        phone.go(path)

@@ -531,10 +531,10 @@ def test_the_screen_stays_awake_where_the_phone_can(phone: Phone, new_phone: New
         " return Promise.resolve({addEventListener() {}}); }}})"
     )
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
-    phone.page.wait_for_function("window.__locks.length > 0")
+    phone.page.wait_for_function("() => window.__locks.length > 0")
     assert phone.page.evaluate("window.__locks") == ["screen"]
     phone.go(path + "/board")
-    phone.page.wait_for_function("window.__locks.length > 0")
+    phone.page.wait_for_function("() => window.__locks.length > 0")
     # Where the browser has no Wake Lock, nothing breaks.
     other: Phone = new_phone()
     errors: list[str] = []

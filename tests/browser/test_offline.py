@@ -80,7 +80,7 @@ def test_a_half_typed_hand_survives_a_reload_back_and_a_closed_tab(phone: Phone)
     assert page.input_value("#meld_0") == ""
     assert page.input_value("#tricks_0") == ""
     assert page.input_value("#tricks_1") == ""
-    page.wait_for_function("!Object.keys(localStorage).some(k => k.startsWith('sk:draft:'))")
+    page.wait_for_function("() => !Object.keys(localStorage).some(k => k.startsWith('sk:draft:'))")
     page.reload(wait_until="load")
     assert page.input_value("#meld_0") == ""
 
@@ -357,7 +357,7 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     # The worker controls the page before the save: the page saved in place is then offered to
     # its copy (queue.js), which must keep the read-only page, not this one (a race that once
     # kept the scoring page on a busy machine).
-    phone.page.wait_for_function("!!navigator.serviceWorker.controller")
+    phone.page.wait_for_function("() => !!navigator.serviceWorker.controller")
     fill_hand(phone, "60", "130")
     save(phone.page)
     phone.page.wait_for_function(
@@ -377,7 +377,7 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     copied(phone, "/")
     page = phone.page
     page.context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
     phone.go(path)
     expect(page.locator("#offline-copy")).to_be_visible()
     expect(page.locator("#hand-form")).to_have_count(0)

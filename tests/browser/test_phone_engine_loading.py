@@ -22,7 +22,7 @@ from flask import Flask
 from scorekeeper.infra import engine
 
 from .conftest import Phone
-from .table import start
+from .table import controlled, start
 
 #: What the tests of the match page's weight allow (tests/browser/test_partnership_auction.py).
 PAGE_WEIGHT_BUDGET = 30 * 1024
@@ -102,6 +102,7 @@ def test_a_first_visit_fetches_nothing_of_the_engine_before_load(
     manifest: dict[str, Any], phone: Phone, served: Served
 ) -> None:
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
+    controlled(phone, path)
     build = manifest["build"][:16]
     assert phone.page.get_attribute("main", "data-rules") == build
     assert phone.page.get_attribute("html", "data-engine") == "off"
@@ -126,7 +127,7 @@ def test_a_first_visit_fetches_nothing_of_the_engine_before_load(
 def test_the_match_page_weighs_as_before_with_the_engine_offered(
     app: Flask, manifest: dict[str, Any], phone: Phone
 ) -> None:
-    start(phone, "pinochle-2", ["Ana", "Ben"])
+    controlled(phone, start(phone, "pinochle-2", ["Ana", "Ben"]))
     wait_cached(phone)  # the first visit's precache, done: the reloads below fetch none of it
     app.config["PHONE_ENGINE"] = False
     _, without = phone.weigh()
@@ -148,7 +149,7 @@ def test_the_match_page_weighs_as_before_with_the_engine_offered(
 def test_after_a_visit_the_phone_keeps_every_file_of_the_engine(
     manifest: dict[str, Any], phone: Phone
 ) -> None:
-    start(phone, "pinochle-2", ["Ana", "Ben"])
+    controlled(phone, start(phone, "pinochle-2", ["Ana", "Ben"]))
     wait_cached(phone)
     build = manifest["build"][:16]
     kept = set(cached_paths(phone, build))
@@ -170,6 +171,7 @@ def test_the_next_visit_starts_the_engine_from_the_phones_copy(
     manifest: dict[str, Any], phone: Phone, served: Served
 ) -> None:
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
+    controlled(phone, path)
     wait_cached(phone)
     first = len(engine_requests(served))
     # The first visit's worker may have started once the precache was complete: a new visit.
@@ -220,7 +222,7 @@ def test_under_save_data_nothing_is_precached(
         "Object.defineProperty(navigator, 'connection',"
         " {value: {saveData: true}, configurable: true})"
     )
-    start(phone, "pinochle-2", ["Ana", "Ben"])
+    controlled(phone, start(phone, "pinochle-2", ["Ana", "Ben"]))
     phone.page.wait_for_function("() => !!document.documentElement.dataset.engineSkip")
     assert phone.page.evaluate("document.documentElement.dataset.engineSkip") == "save-data"
     assert engine_requests(served) == []

@@ -26,7 +26,7 @@ from scorekeeper.rules.phone import gettext_of
 
 from .conftest import Phone
 from .flows import save
-from .table import start
+from .table import controlled, start
 from .test_offline import stored
 
 #: The precache of ~20 MB from the test server, and Pyodide's cold start, on a busy machine.
@@ -184,6 +184,7 @@ def api_match(app: Flask, path: str) -> dict[str, Any]:
 def open_with_engine(app: Flask, phone: Phone, path: str) -> None:
     """Open the match page and wait until the phone's engine runs (and counted.js with it)."""
     page = phone.page
+    controlled(phone, path)
     page.wait_for_function(
         "() => !!(document.documentElement.dataset.engineCached ||"
         " document.documentElement.dataset.engineSkip)",
