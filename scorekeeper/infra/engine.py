@@ -27,6 +27,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request, send_file
 
 from ..extensions import TOO_MANY, csrf, limiter
+from ..rules import bodies
 from .assets import IMMUTABLE
 from .engine_bundle import SUFFIXES, read_manifest, rules_build
 
@@ -34,8 +35,9 @@ bp = Blueprint("engine", __name__)
 
 log = logging.getLogger("scorekeeper.engine")
 
-#: The largest report a phone may send (bytes): a match's answer and the phone's, in JSON.
-REPORT_BYTES = 64 * 1024
+#: The largest report a phone may send (bytes): the entry it sent and the two answers'
+#: totals and notes, in JSON (a Pinnacola hand of cards is about 2 KB).
+REPORT_BYTES = 16 * 1024
 #: The keys of a report (docs/phone.md "Loading").
 REPORT_KEYS = ("build", "match", "op", "phone", "server")
 
@@ -167,28 +169,50 @@ def _report_limit() -> str:
     return str(current_app.config.get("RATELIMIT_ENGINE_REPORTS") or "30 per minute")
 
 
+def _same_origin() -> bool:
+    """Whether the report comes from one of this server's own pages: a browser says where a
+    POST comes from (``Sec-Fetch-Site``, else ``Origin``); a client that says neither is no
+    page that another site could make post (a script of the phone's tests, ``curl``)."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    return origin is None or origin == request.host_url.rstrip("/")
+
+
 @bp.post("/engine/report")
-@csrf.exempt  # like the API: no cookie-borne power to protect, the report only reaches the log
-@limiter.limit(_report_limit, error_message=TOO_MANY)
+@csrf.exempt  # JSON from this origin only (below): no form of another site can post one
+@limiter.limit(_report_limit, error_message=TOO_MANY)  # its own limit, apart from writes
 def report() -> Response:
     """A phone's engine answered otherwise than the server (docs/phone.md "Loading"): JSON
     ``{build, match, op, phone, server}`` (the engine's build, the match's id, the operation,
     the phone's answer and the server's). Logged as a warning ``engine_difference``: every one
-    is a bug. 204; 400 for a body that is not such an object, 413 over :data:`REPORT_BYTES`."""
+    of this server's build is a bug; one of another build (the server's rules were upgraded
+    since the phone loaded its engine) is expected, logged ``engine_difference_other_build`` at
+    info. 204; 415 for a body that is not ``application/json`` (a cross-site form's
+    ``text/plain``), 403 from another site's page, 400 for a body that is not such an object
+    (nested deeper than ``bodies.MAX_DEPTH`` included), 413 over :data:`REPORT_BYTES`."""
+    if request.mimetype != "application/json":
+        abort(415)
+    if not _same_origin():
+        abort(403)
     if (request.content_length or 0) > REPORT_BYTES:
         abort(413)
     data = request.get_data(cache=False)
     if len(data) > REPORT_BYTES:
         abort(413)
     try:
-        body = json.loads(data)
-    except ValueError:
+        body = bodies.parse_json(data)
+    except bodies.NotJson:
         abort(400)
     if not isinstance(body, dict) or set(body) - set(REPORT_KEYS):
         abort(400)
     if not isinstance(body.get("build", ""), str) or not isinstance(body.get("match", ""), str):
         abort(400)
-    fields: dict[str, Any] = {"event": "engine_difference", "server_build": rules_build()}
+    server_build = rules_build()
+    expected = bool(body.get("build")) and body.get("build") != server_build
+    event = "engine_difference_other_build" if expected else "engine_difference"
+    fields: dict[str, Any] = {"event": event, "server_build": server_build}
     fields |= {key: body.get(key) for key in REPORT_KEYS}
-    log.warning("engine_difference", extra={"fields": fields})
+    log.log(logging.INFO if expected else logging.WARNING, event, extra={"fields": fields})
     return current_app.response_class(status=204)

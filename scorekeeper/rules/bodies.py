@@ -23,6 +23,11 @@ from .entry import as_int, as_object, check_keys
 from .errors import RuleError
 from .text import N_
 
+#: How deep a body's arrays and objects may nest: the deepest body the API documents has 4
+#: levels (a hand's ``meld`` of a side's cards); deeper text is refused before any code walks
+#: it (a log line, a JSON answer), which would otherwise hit Python's recursion limit.
+MAX_DEPTH = 32
+
 #: The 400 of a body that is not JSON (``NaN``, ``Infinity`` and numbers too large for a float
 #: included: no store could keep them).
 NOT_JSON = N_("the body is not valid JSON")
@@ -37,12 +42,41 @@ class NotJson(ValueError):
 
 def parse_json(data: bytes | str) -> object:
     """The JSON of a request's body, not yet checked (``as_object`` and the rules do that);
-    :class:`NotJson` for text that is not JSON."""
+    :class:`NotJson` for text that is not JSON or nests deeper than :data:`MAX_DEPTH`.
+
+    >>> parse_json("[" * 33 + "]" * 33)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.bodies.NotJson: the body is not valid JSON
+    """
     try:
-        return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
+        parsed = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
     except (ValueError, RecursionError):
         # ValueError covers bad syntax, bad UTF-8 and integers of more than 4300 digits.
         raise NotJson() from None
+    if depth(parsed) > MAX_DEPTH:
+        raise NotJson()
+    return parsed
+
+
+def depth(value: object) -> int:
+    """How deep arrays and objects nest in a parsed JSON value (a scalar is 0), walked without
+    recursion.
+
+    >>> depth({"meld": {"Us": [1, 2]}}), depth(3)
+    (3, 0)
+    """
+    deepest, level = 0, [(value, 1)]
+    while level:
+        item, at = level.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, at)
+        level.extend((child, at + 1) for child in children)
+    return deepest
 
 
 def _refuse_constant(name: str) -> NoReturn:

@@ -106,7 +106,7 @@ def test_a_report_of_a_difference_reaches_the_servers_log(
     client: FlaskClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     report = {
-        "build": "ab" * 32,
+        "build": rules_build(),
         "match": "m1",
         "op": {"method": "POST", "path": "/hands", "fields": [["meld_0", "150"]]},
         "phone": {"totals": {"Ana": 280}},
