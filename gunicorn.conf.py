@@ -24,6 +24,7 @@ GIL. A server on the open internet belongs behind a proxy that buffers whole req
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from scorekeeper.config import trusted_proxies
 
@@ -45,6 +46,21 @@ timeout = 30
 # An idle kept-alive connection (a phone between polls of the scoreboard), and a new one that
 # has sent nothing yet, waits at most this long, in the worker's loop and not in a thread.
 keepalive = 5
+# A club night's event streams (scorekeeper/club/live.py, GET /cr/<read_id>/events) each hold a
+# thread while they last: at most CLUB_LIVE_STREAMS a process, by default 3/8 of the threads (48
+# of 128: the pages keep 80), and each ends after 5 minutes (the browser connects again). A
+# worker told to stop ends its streams within a second (post_worker_init below), not after the
+# grace period. (Set here, before the workers start: they read it as the app's configuration.)
+os.environ.setdefault("CLUB_LIVE_STREAMS", str(threads * 3 // 8))
+
+
+def post_worker_init(worker: Any) -> None:
+    """Let the club night's streams see that this worker is stopping (``worker.alive``)."""
+    from scorekeeper.club import live
+
+    live.serving = lambda: bool(worker.alive)
+
+
 # The app writes one JSON line per request itself (scorekeeper.infra.observe: path without query
 # string, status, duration, request id), so gunicorn's access log would only say it twice.
 accesslog = None

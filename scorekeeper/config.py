@@ -117,6 +117,9 @@ class Config:
         # Put before every key in that store: one Redis may serve several apps (or tests).
         self.RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "")
         self.TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+        # A club night's event streams one process holds at most (scorekeeper/club/live.py; each
+        # holds a thread: gunicorn.conf.py sets it from THREADS); past it a 503 and the page polls.
+        self.CLUB_LIVE_STREAMS = int(os.environ.get("CLUB_LIVE_STREAMS") or "48")
         # How many matches each process keeps replayed (scorekeeper.service.replay_cache); 0: none.
         self.REPLAY_CACHE_MATCHES = int(os.environ.get("REPLAY_CACHE_MATCHES") or "256")
         # The phone's engine (docs/phone.md "Turning it off"): offered to the phones that score
@@ -145,6 +148,9 @@ class TestConfig(Config):
         # No page offers the phone's engine (13 MB a browser test would fetch after every
         # visit): the engine's own tests (tests/browser/test_phone_engine_loading.py) turn it on.
         self.PHONE_ENGINE = False
+        # A club night's event stream (scorekeeper/club/live.py) notices a page gone at its
+        # next keep-alive: soon, so that a browser test's server stops without waiting on it.
+        self.CLUB_LIVE_KEEPALIVE = 0.5
 
 
 def public_url(text: str) -> str | None:

@@ -14,3 +14,16 @@
   scheme.addEventListener("change", show);
   show();
 })();
+// The victory-point table matters only when the standings are by victory points (§9.6).
+(function () {
+  const formula = document.getElementById("formula");
+  if (!formula) return;
+  const parts = document.querySelectorAll("[data-for-formula]");
+  function show() {
+    for (const part of parts) {
+      part.hidden = part.dataset.forFormula !== formula.value;
+    }
+  }
+  formula.addEventListener("change", show);
+  show();
+})();

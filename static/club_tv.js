@@ -1,6 +1,7 @@
 // The club night on the wall (docs/club.md §12): pages the standings rows that do not fit (a new
-// page every 15 s), counts the round's clock down, and every 10 s asks the API whether the night
-// changed (If-None-Match: a 304 costs one aggregate SELECT); when it did, swaps in the board the
+// page every 15 s), counts the round's clock down, and asks the API whether the night changed
+// (If-None-Match: a 304 costs one aggregate SELECT) at once when the night's event stream says
+// it moved (club_live.js) and every 10 s in any case; when it did, swaps in the board the
 // server renders anew (the server renders, this script only swaps). Its words come from the
 // page (data-*), never written here.
 "use strict";
@@ -12,7 +13,7 @@
   var pageMs = parseInt(screen.dataset.pageMs, 10) || 15000;
   var board = document.getElementById("tv-board");
   var etag = board ? board.dataset.etag || null : null;
-  var wait = every, pollTimer = null, busy = false;
+  var wait = every, pollTimer = null, busy = false, again = false;
   var page = 0, pageTimer = null;
   var clockLeft = null, clockFrom = 0, clockTimer = null;
 
@@ -104,21 +105,26 @@
     pollTimer = setTimeout(poll, ms);
   }
 
-  function poll() {
+  function fetchBoard() {
+    return fetch(part, { cache: "no-store", credentials: "same-origin" }).then(function (html) {
+      if (!html.ok) throw new Error(String(html.status));
+      return html.text();
+    });
+  }
+
+  // moved: the event stream said the night changed: no need to ask the API first.
+  function poll(moved) {
     if (busy || !api || !window.fetch) return;
     busy = true;
     var headers = { "Accept": "application/json" };
     if (etag) headers["If-None-Match"] = etag;
-    fetch(api, { headers: headers, cache: "no-store", credentials: "same-origin" })
+    (moved === true ? fetchBoard() : fetch(api, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         screen.dataset.lastPoll = String(response.status);
         if (response.status === 304) return null;
         if (!response.ok) throw new Error(String(response.status));
-        return fetch(part, { cache: "no-store", credentials: "same-origin" }).then(function (html) {
-          if (!html.ok) throw new Error(String(html.status));
-          return html.text();
-        });
-      })
+        return fetchBoard();
+      }))
       .then(function (text) {
         if (text) {
           var doc = new DOMParser().parseFromString(text, "text/html");
@@ -132,16 +138,28 @@
             startClock();
           }
         }
-        screen.dataset.polls = String((parseInt(screen.dataset.polls, 10) || 0) + 1);
+        if (moved === true) screen.dataset.pushes = String((parseInt(screen.dataset.pushes, 10) || 0) + 1);
+        else screen.dataset.polls = String((parseInt(screen.dataset.polls, 10) || 0) + 1);
         wait = every;
         busy = false;
-        schedule(wait);
+        if (again) { again = false; poll(true); } else schedule(wait);
       })
       .catch(function () {
         busy = false;
         wait = Math.min(wait * 2, 120000);
         schedule(wait);
       });
+  }
+
+  // The night's events (club_live.js): a Save on any table is on the screen within a second or
+  // two, not at the next poll. A poll in flight is followed by one more.
+  function now() {
+    if (busy) { again = true; return; }
+    clearTimeout(pollTimer);
+    poll(true);
+  }
+  if (window.ClubLive && screen.dataset.events) {
+    window.ClubLive.follow({ events: screen.dataset.events, etag: etag, changed: now });
   }
 
   window.addEventListener("resize", showPage);

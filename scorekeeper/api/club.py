@@ -110,8 +110,10 @@ def club_standings(read_id: str) -> Response:
 
 @bp.get("/club-nights/<read_id>/tables/<int:number>")
 def club_table(read_id: str, number: int) -> Response:
-    """What a table phone polls between rounds: the round, its status, the match, the seats."""
+    """What a table phone polls between rounds: the round, its status, the match, the seats;
+    404 for a table the night has no card for."""
     night = service.night_to_read(read_id)
+    service.check_table(night, number)
     return _versioned(night, lambda: _json(service.table_now(night, number)))
 
 

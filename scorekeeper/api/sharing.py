@@ -1,8 +1,9 @@
 """The API of sharing the scoring of a match (docs/api.md "Sharing", docs/sharing.md): the
 scorekeeper links' codes and the phones that joined. The match's id and a right to score it
 (``Authorization: Bearer``): a phone that scores too (a scorer key) makes links that let more
-phones score; only the edit token makes one that hands the scoring over, withdraws them, lists
-the phones that score and removes one (403 for a scorer key). A link's code is exchanged for a
+phones score; only the edit token (on a club night's match, the night's host token) makes one that
+hands the scoring over, withdraws them, lists the phones that score and removes one (403 for
+a scorer key). A link's code is exchanged for a
 right to score with no credential but the code itself, as the link's page does."""
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def withdraw_links(public_id: str) -> Response:
 
 
 @bp.get("/matches/<public_id>/scorers")
+@rate_limits.refusals_counted
 def list_scorers(public_id: str) -> Response:
     """The phones that joined the scoring, by when they joined."""
     found = service.scorers(public_id, _bearer_token())

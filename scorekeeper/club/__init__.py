@@ -8,8 +8,11 @@ from flask import Blueprint
 bp = Blueprint("club", __name__)
 
 from . import (  # noqa: E402,F401
+    desk,
+    live,
     people,
     print_results,
+    print_travel,
     room,
     routes,
     tv,

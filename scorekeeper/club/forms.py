@@ -29,6 +29,7 @@ from ..web.forms import (
     read_number,
 )
 from ..web.new_match import NewMatchForm, new_match_error, new_match_form_class, read_new_match
+from .setup_extras import extra_fields, extra_paths, read_purse, read_standings_extras
 from .view import AWARD_LABELS
 
 #: Every scheme's and setting's value as a page names it (the API's words are not the page's).
@@ -163,6 +164,7 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
         "scoring": SelectField(
             _l("Who scores"), choices=choice_list(SCORING_CHOICES), default="tables"
         ),
+        **extra_fields(),  # tie-breaks, absence, the VP table, money per award (§9.6, §10.2)
     }
     form_class: type[ClubNightForm] = type("ClubNightEntryForm", (base, ClubNightForm), fields)
     form_class.club_paths = {
@@ -192,6 +194,7 @@ def club_night_form_class(variant: Variant) -> type[ClubNightForm]:
         "purse.house": "purse_house",
         "purse.places": "purse_places",
         "scoring": "scoring",
+        **extra_paths(),
     }
     return form_class
 
@@ -288,26 +291,6 @@ def read_pairs(text: str) -> list[dict[str, Any]]:
     return pairs
 
 
-def _money(text: str | None) -> str:
-    return (text or "").strip().replace(",", ".")
-
-
-def _purse(form: ClubNightForm) -> dict[str, Any] | None:
-    """The purse (§10.2) typed: entry, the house's share and the places' percentages (the
-    service judges them); None when no entry fee is typed."""
-    entry = _money(form.purse_entry.data)
-    if not entry:
-        return None
-    purse: dict[str, Any] = {"entry": entry}
-    house = _money(form.purse_house.data)
-    if house:
-        purse["house"] = house
-    places = _money(form.purse_places.data).replace("%", " ").replace(";", " ").split()
-    if places:
-        purse["places"] = places
-    return purse
-
-
 def _movement(form: ClubNightForm, rotation: dict[str, Any]) -> None:
     """The fixed pairs' movement (§4.4): only sent for that scheme, so the others' bodies stay
     what part one sends."""
@@ -344,6 +327,7 @@ def read_club_night(form: ClubNightForm, roster: Sequence[tuple[str, str]] = ())
     standings = {"formula": form.formula.data, "sitout": form.sitout.data}
     if form.reveal.data != "always":
         standings["reveal"] = form.reveal.data
+    read_standings_extras(form, standings)
     body: dict[str, Any] = {
         "name": (form.name.data or "").strip(),
         "variant": form.variant.id,
@@ -364,7 +348,7 @@ def _with_part_two(
     in place of the players (§2.3: both given is a refusal)."""
     if form.awards.data:
         body["awards"] = list(form.awards.data)
-    purse = _purse(form)
+    purse = read_purse(form)
     if purse is not None:
         body["purse"] = purse
     if pairs:

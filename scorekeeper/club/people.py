@@ -58,9 +58,11 @@ class SubstituteForm(_HostForm):
 
 
 class AdjustmentForm(_HostForm):
-    """An adjustment (§9.5): player, round (blank: the night), signed value, note."""
+    """An adjustment (§9.5): player (on a fixed-pairs night, the pair), round (blank: the
+    night), signed value, note."""
 
     player = StringField(_l("Player (number)"), render_kw=NUMERIC)
+    pair = StringField(_l("Pair (number)"), render_kw=NUMERIC)
     round = StringField(_l("Round (blank: the whole night)"), render_kw=NUMERIC)
     value = StringField(
         _l("Value (minus for a penalty)"),
@@ -217,8 +219,12 @@ def add_adjustment(public_id: str) -> BaseResponse:
 
     def write(token: str, form: AdjustmentForm) -> str:
         value = (form.value.data or "").strip().replace(",", ".").replace("−", "-")
-        body: dict[str, Any] = {
-            "player": _number(form.player.data),
+        # A fixed-pairs night's page asks the pair (§9.5), a night of players the player.
+        pair = _number(form.pair.data)
+        body: dict[str, Any] = (
+            {"pair": pair} if pair is not None else {"player": _number(form.player.data)}
+        )
+        body |= {
             "round": _number(form.round.data),
             "value": value,
             "note": (form.note.data or "").strip(),

@@ -30,6 +30,7 @@ from ..rules.variants import find_variant
 from ..web.club_memory import codes_of, host_token
 from ..web.qr import qr_svg
 from . import bp
+from .stale import stamp_context
 from .tv import (
     as_json,
     names_of,
@@ -106,6 +107,11 @@ def _seat_label(number: int, names: Mapping[int, str]) -> str:
     return f"{number}·{names.get(number, '?')}"
 
 
+def _seat_labels(sheet: Tally) -> list[tuple[str, str]]:
+    """A sheet's seats and who sits there as the sheet names them ("3·Cruz")."""
+    return [(seat, f"{player}·{name}") for seat, player, name in sheet.seats]
+
+
 # --- The rotation chart --------------------------------------------------------------------------
 
 
@@ -125,7 +131,10 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
     view = as_json(service.night_view(night))
     names = names_of(view)
     rounds = view.get("rounds") or []
-    table_count = max((len(r.get("tables") or []) for r in rounds), default=0)
+    # The highest table number, not the most tables a round uses: in a Mitchell of an odd
+    # number of pairs the idle table keeps its number (§4.4), so a round may skip table 2 and
+    # seat table 4.
+    table_count = max((int(t["table"]) for r in rounds for t in r.get("tables") or []), default=0)
     grid = []
     where: dict[int, dict[int, str]] = {n: {} for n in names}
     for item in rounds:
@@ -165,6 +174,7 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
         "table_count": table_count,
         "numbers": numbers,
         "by_player": by_player,
+        **stamp_context(night, view, "chart"),
     }
 
 
@@ -187,6 +197,21 @@ class Tally:
     dealer: str
     board_qr: Any = None
     board_url: str | None = None
+    #: Who deals each row's hand, the deal passing on from seat 1 as the form passes it.
+    dealers: list[str] = field(default_factory=list)
+
+
+def tally_dealers(night: ClubNight, labels: Sequence[str], count: int) -> list[str]:
+    """Who deals hands 1 to ``count`` at a table seated ``labels`` (seat order; seat 1 deals
+    first, §7.1), the deal passing on in the form's direction (``Setup.dealer_of``); blanks
+    when the form would refuse the seating (the table is then filled in by hand)."""
+    stand_ins = [f"P{i}" for i in range(1, len(labels) + 1)]  # any seat labels make a setup
+    try:
+        setup = find_variant(night.variant).setup(stand_ins, rules=night.options)
+    except RuleError:
+        return [""] * count
+    at = dict(zip(stand_ins, labels, strict=True))
+    return [at[setup.dealer_of(n)] for n in range(1, count + 1)]
 
 
 def tally_columns(night: ClubNight, players: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -236,8 +261,15 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
                 board_qr=qr_svg(url, _("Scoreboard link")) if url else None,
             )
         )
-    hands = (view.get("round") or {}).get("hands")
+    limit = view.get("round") or {}
+    hands = limit.get("hands")
     rows = int(hands) if hands else TALLY_ROWS
+    # §7.2: with a hand limit the sides level after the last hand play one more (unless the
+    # night says "draw"): the sheet has its row.
+    tie_break = bool(hands) and limit.get("tie", "extra-hand") == "extra-hand"
+    for sheet in sheets:
+        labels = [label for _seat, label in _seat_labels(sheet)]
+        sheet.dealers = tally_dealers(night, labels, rows + int(tie_break))
     first = (item.get("tables") or [{}])[0]
     shared, per_side = tally_columns(night, [names.get(p, str(p)) for p in seat_players(first)])
     return {
@@ -247,11 +279,13 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
         "total": len(view.get("rounds") or []),
         "sheets": sheets,
         "rows": rows,
+        "tie_break": tie_break,
         "half": rows <= HALF_ROWS,
         "shared_columns": shared,
         "side_columns": per_side,
         "sitting_out": [_seat_label(int(p), names) for p in item.get("sitting_out") or []],
         "note": undrawn_note(item),
+        **stamp_context(night, view, f"round-{number}"),
     }
 
 
@@ -338,7 +372,11 @@ def cards_context(night: ClubNight, *, host: bool) -> dict[str, Any]:
     entries = _played(standings)
     closed = {int(r["number"]) for r in view.get("rounds") or [] if r.get("status") == "closed"}
     players_score = view.get("scoring") == "players"
-    codes = codes_of(night.public_id, "player") if host and players_score else {}
+    codes = (
+        codes_of(night.public_id, "player") | service.printable_codes(night, "player")
+        if host and players_score
+        else {}
+    )
     # §13: on a progressive night the table column is left blank, to fill in as the room moves.
     blank_tables = (view.get("rotation") or {}).get("scheme") == "progressive"
     cards = []
@@ -369,6 +407,7 @@ def cards_context(night: ClubNight, *, host: bool) -> dict[str, Any]:
         "scoring_players": players_score,
         "blank_tables": blank_tables,
         "missing_codes": host and players_score and len(codes) < len(cards),
+        **stamp_context(night, view, "players"),
     }
 
 
@@ -396,7 +435,8 @@ def print_players_host(public_id: str) -> Response:
 
 @dataclass
 class Tent:
-    """A table's tent card: its number, its scoring QR (when this phone keeps its code)."""
+    """A table's tent card: its number, its scoring QR (none for a card of before derived
+    codes whose code this phone does not keep: it was shown once)."""
 
     table: int
     qr: Any = None
@@ -408,7 +448,9 @@ def print_tables(public_id: str) -> Response:
     night = _host_night(public_id)
     view = as_json(service.night_view(night))
     count = max((len(r.get("tables") or []) for r in view.get("rounds") or []), default=0)
-    codes = codes_of(night.public_id, "table")
+    # Derived codes print on any device holding the host link (docs/club.md §13); a card
+    # made before them prints only on the phone that kept its code.
+    codes = codes_of(night.public_id, "table") | service.printable_codes(night, "table")
     tents = []
     for number in range(1, count + 1):
         tent = Tent(table=number)

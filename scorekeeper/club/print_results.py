@@ -98,17 +98,22 @@ def results_context(night: ClubNight) -> dict[str, Any]:
     balance = view.get("balance") or {}
     sitouts = any(r.get("sitting_out") for r in view.get("rounds") or [])
     created = when(view.get("created_at")) or night.created_at
-    # §13: every adjustment with its note (§9.5), oldest first: who, for which round, how much.
-    numbers_of = {p.id: p.number for p in night_view.players}
+    # §13: every adjustment with its note (§9.5), oldest first: who (a player, or on a
+    # fixed-pairs night the pair), for which round, how much.
+    pair_names = {int(p["number"]): str(p["name"]) for p in view.get("pairs") or []}
     adjustments = [
         {
-            "player": _seat_label(numbers_of[a.player_id], names),
-            "round": (_("Round %(n)s", n=a.round_no) if a.round_no is not None else _("The night")),
+            "player": (
+                _seat_label(a.player, names)
+                if a.player is not None
+                else pair_names.get(a.pair or 0, "?")
+            ),
+            "round": (_("Round %(n)s", n=a.round) if a.round is not None else _("The night")),
             "value": a.value,
             "note": a.note,
         }
-        for a in service.adjustments_of(night)
-        if a.player_id in numbers_of
+        for a in service.adjustment_views(night)
+        if a.player is not None or a.pair is not None
     ]
     return {
         "night": night,

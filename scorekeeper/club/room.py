@@ -19,6 +19,7 @@ from ..web.forms import plain_rule_message
 from ..web.session import keep_token
 from . import bp
 from .forms import OpenForm
+from .live import bare, live_urls, not_modified, page_etag, with_etag
 from .lookups import night_to_read_or_404
 from .view import adjustment_rows, as_json, night_page
 
@@ -34,8 +35,17 @@ def room(read_id: str) -> Any:
     """The room's page: standings, the round in play (each table's board), the schedule."""
     night = night_to_read_or_404(read_id)
     remember_night(read_id)
+    night_etag = service.night_etag(night)
+    etag = page_etag(night_etag, "room")
+    headers = {"Cache-Control": "no-cache"}
+    unchanged = not_modified(etag, headers)
+    if unchanged is not None:
+        return unchanged
     page = night_page(night, host=False)
-    return render_template("club/room.html", night=night, page=page)
+    html = render_template(
+        "club/room.html", night=night, page=page, live=_live(night, night_etag, "swap")
+    )
+    return with_etag(Response(html), etag, headers)
 
 
 @bp.get("/cr/<read_id>/t/<int:number>/join")
@@ -94,15 +104,31 @@ def _take(read_id: str, kind: str, number: int) -> Any:
 @bp.get("/cr/<read_id>/t/<int:number>")
 def table(read_id: str, number: int) -> Any:
     """A table's page: with the table's key, straight to its match of the round in play;
-    between rounds "Round 4 starts soon" and who sits where, looking again every 15 s."""
+    between rounds "Round 4 starts soon" and who sits where, looking again every 15 s. 404 for
+    a table the night has no card for."""
     night = night_to_read_or_404(read_id)
+    try:
+        service.check_table(night, number)
+    except service.NotFound:
+        abort(404)
     remember_night(read_id)
     key = role_key(read_id, "table", number)
+    # The phone between rounds reloads every 15 s: as long as the night is as it rendered the
+    # page last (one aggregate SELECT), a 304, before anything is read or rendered. The page
+    # it shows did not send it to the match then, so nothing would now.
+    night_etag = service.night_etag(night)
+    etag = page_etag(night_etag, "t", number, int(key is not None))
+    headers = _waiting_headers(key is not None)
+    unchanged = not_modified(etag, headers)
+    if unchanged is not None:
+        return unchanged
     now = as_json(service.table_now(night, number))
     match_id = now.get("match")
     if key is not None and match_id and now.get("status") == "playing":
         _to_match(match_id, key)
-    return _waiting(night, "table", number, key is not None, now)
+    return with_etag(
+        _waiting(night, "table", number, key is not None, now, night_etag), etag, headers
+    )
 
 
 @bp.get("/cr/<read_id>/p/<int:number>")
@@ -112,6 +138,14 @@ def player(read_id: str, number: int) -> Any:
     night = night_to_read_or_404(read_id)
     remember_night(read_id)
     key = role_key(read_id, "player", number)
+    night_etag = service.night_etag(night)
+    etag = page_etag(night_etag, "p", number, int(key is not None))
+    headers = (
+        _waiting_headers(key is not None) if key is not None else {"Cache-Control": "no-cache"}
+    )
+    unchanged = not_modified(etag, headers)
+    if unchanged is not None:
+        return unchanged
     page = night_page(night, host=False)
     if number not in page["names"]:
         abort(404)
@@ -128,16 +162,16 @@ def player(read_id: str, number: int) -> Any:
             number=number,
             rows=mine,
             scores=_scores_of(page, number),
-            adjustments=[a for a in adjustment_rows(night, page["names"]) if a["player"] == number],
+            adjustments=[
+                a for a in adjustment_rows(night, page["names"]) if number in a["players"]
+            ],
             my_row=next((r for r in standings_rows if is_mine(r, number)), None),
             mine=key is not None,
             refresh=TABLE_REFRESH if key is not None else None,
+            live=_live(night, night_etag, "swap"),
         )
     )
-    if key is not None:
-        response.headers["Refresh"] = str(TABLE_REFRESH)
-        no_store(response)
-    return response
+    return with_etag(response, etag, headers)
 
 
 def is_mine(row: dict[str, Any], number: int) -> bool:
@@ -167,9 +201,14 @@ def _to_match(match_id: str, key: str) -> NoReturn:
     abort(no_store(redirect(url_for("matches.show", public_id=match_id), code=303)))
 
 
-def _waiting(night: ClubNight, kind: str, number: int, mine: bool, now: dict[str, Any]) -> Any:
+def _waiting(
+    night: ClubNight, kind: str, number: int, mine: bool, now: dict[str, Any], night_etag: str
+) -> Response:
     page = night_page(night, host=False)
-    response = Response(
+    live = _live(night, night_etag, "table")
+    live["table"] = f"{request.script_root}/api/v1/club-nights/{night.read_id}/tables/{number}"
+    live["state"] = f"{now.get('round')}.{now.get('status')}.{now.get('match') or ''}"
+    return Response(
         render_template(
             "club/table.html",
             night=night,
@@ -178,7 +217,19 @@ def _waiting(night: ClubNight, kind: str, number: int, mine: bool, now: dict[str
             now=now,
             mine=mine,
             refresh=TABLE_REFRESH,
+            live=live,
         )
     )
-    response.headers["Refresh"] = str(TABLE_REFRESH)
-    return no_store(response) if mine else response
+
+
+def _waiting_headers(mine: bool) -> dict[str, str]:
+    """A waiting page's headers: it is asked again each time it reloads itself (every 15 s
+    without JavaScript, ``<noscript><meta http-equiv="refresh">``; its script follows the night's
+    events instead), ``no-cache``: the phone keeps it and sends its ETag. With the phone's key
+    it is this phone's alone (``private``); it carries no key."""
+    return {"Cache-Control": "private, no-cache" if mine else "no-cache"}
+
+
+def _live(night: ClubNight, night_etag: str, mode: str) -> dict[str, Any]:
+    """What static/club_live.js needs to follow the night on this page."""
+    return {"mode": mode, "etag": bare(night_etag), **live_urls(night.read_id)}

@@ -31,7 +31,14 @@ from ..web.club_memory import (
     keep_host,
     remember_night,
 )
-from ..web.forms import FormError, add_error, choice_list, plain_message_of, plain_rule_message
+from ..web.forms import (
+    FormError,
+    add_error,
+    choice_list,
+    plain_message_of,
+    plain_rule_message,
+    team_names,
+)
 from ..web.lookups import group_or_404, match_or_404, variant_or_404
 from ..web.new_match import grouped_options
 from ..web.qr import qr_svg
@@ -62,6 +69,14 @@ def people_forms(version: str) -> dict[str, Any]:
     from .people import host_forms
 
     return dict(host_forms(version))
+
+
+def desk_of(night: ClubNight, page: dict[str, Any]) -> dict[str, Any]:
+    """The host page's desk: the closed rounds' matches, the printed pages out of date
+    (:mod:`.desk`, imported here late: it imports this module's host checks)."""
+    from .desk import desk_context
+
+    return desk_context(night, page)
 
 
 T = TypeVar("T")
@@ -269,7 +284,8 @@ def host(public_id: str) -> Any:
 def _host_page(night: ClubNight, token: str) -> str:
     page = night_page(night, host=True)
     tables = page["table_numbers"]
-    codes = codes_of(night.public_id, "table")
+    # Derived codes show on any device holding the host link (docs/club.md §8).
+    codes = codes_of(night.public_id, "table") | service.printable_codes(night, "table")
     links = []
     for number in tables:
         code = codes.get(number)
@@ -304,6 +320,7 @@ def _host_page(night: ClubNight, token: str) -> str:
         code_form=CodeForm(formdata=None, version=version),
         adjustments=adjustment_rows(night, page["names"]),
         **people_forms(version),
+        **desk_of(night, page),
     )
 
 
@@ -345,7 +362,10 @@ def replan(public_id: str) -> BaseResponse:
 @bp.post("/c/<public_id>/rounds/<int:number>/start")
 def start_round(public_id: str, number: int) -> BaseResponse:
     """Start round ``number``: a match at every table (§7.1)."""
-    return _host_write(public_id, lambda t, v: service.start_round(public_id, t, number, version=v))
+    return _host_write(
+        public_id,
+        lambda t, v: service.start_round(public_id, t, number, version=v, team_names=team_names()),
+    )
 
 
 @bp.post("/c/<public_id>/rounds/<int:number>/time")

@@ -2,9 +2,10 @@
 standings in pages of rows, the tables' progress or the next round's seating.
 
 The server renders the whole screen; ``static/club_tv.js`` asks ``GET /api/v1/club-nights/
-<read_id>/standings`` every 10 s with ``If-None-Match`` (a 304 costs one aggregate SELECT) and,
-when the night changed, fetches ``?part=board`` and swaps it in. Without JavaScript the page
-refreshes itself every 30 s.
+<read_id>/standings`` with ``If-None-Match`` (a 304 costs one aggregate SELECT) at once when the
+night's event stream (``GET /cr/<read_id>/events``, :mod:`.live`) says it moved, and every 10 s
+in any case; when the night changed, it fetches ``?part=board`` and swaps it in. Without
+JavaScript the page refreshes itself every 30 s.
 
 Everything here reads the night through the service's §14 answers (``night_view(...).as_json()``
 and ``night_standings(...).as_json()``): the same figures the API gives, so the screen and the
@@ -323,6 +324,7 @@ def tv(read_id: str) -> Any:
             part=part,
             api_url=f"{request.script_root}/api/v1/club-nights/{night.read_id}/standings",
             part_url=f"{request.script_root}/cr/{night.read_id}/tv?part=board",
+            events_url=f"{request.script_root}/cr/{night.read_id}/events",
             poll_ms=POLL_MS,
             page_ms=PAGE_MS,
             refresh_s=REFRESH_S,

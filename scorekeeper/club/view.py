@@ -191,12 +191,24 @@ def purse_lines(standings: Mapping[str, Any], names: Mapping[int, str]) -> dict[
         }
         for a in purse.get("awards") or []
     ]
+    # A fixed-pairs night's places name the pairs; their money is each player's (§10.2).
+    pair_names = {
+        int(r["pair"]): str(r.get("name") or "?")
+        for r in standings.get("rows") or []
+        if r.get("pair") is not None
+    }
     places = [
         {
             "place": p.get("place"),
             "shared": bool(p.get("shared")),
-            "who": _who(p.get("players") or [], names),
+            "who": (
+                ", ".join(pair_names.get(int(n), "?") for n in p["pairs"])
+                if p.get("pairs")
+                else _who(p.get("players") or [], names)
+            ),
             "each": p.get("each"),
+            # More than one player takes the amount: said "… each".
+            "split": len(p.get("players") or []) > 1,
         }
         for p in purse.get("places") or []
     ]
@@ -215,18 +227,30 @@ def purse_lines(standings: Mapping[str, Any], names: Mapping[int, str]) -> dict[
 
 
 def adjustment_rows(night: ClubNight, names: Mapping[int, str]) -> list[dict[str, Any]]:
-    """Every adjustment of the night (§9.5), oldest first: id, player number and name, round
-    (None: the whole night), value, note."""
-    numbers = {p.id: p.number for p in service.night_view(night).players}
+    """Every adjustment of the night (§9.5), oldest first: id, player number and name (on a
+    fixed-pairs night the pair's number and name), ``players`` it counts for, round (None:
+    the whole night), value, note, and ``who`` as the host page shows it."""
+    pairs = {int(p["number"]): p for p in service.night_view(night).pairs}
     rows: list[dict[str, Any]] = []
-    for item in service.adjustments_of(night):
-        number = numbers.get(item.player_id) if item.player_id is not None else None
+    for item in service.adjustment_views(night):
+        if item.pair is not None:
+            pair = pairs.get(item.pair) or {}
+            name = str(pair.get("name") or "?")
+            players = [int(x) for x in pair.get("players") or []]
+            who = _("Pair %(n)s", n=item.pair) + f" · {name}"
+        else:
+            name = names.get(item.player, "?") if item.player is not None else "?"
+            players = [item.player] if item.player is not None else []
+            who = f"{item.player}·{name}"
         rows.append(
             {
                 "id": item.id,
-                "player": number,
-                "name": names.get(number, "?") if number is not None else "?",
-                "round": item.round_no,
+                "player": item.player,
+                "pair": item.pair,
+                "players": players,
+                "name": name,
+                "who": who,
+                "round": item.round,
                 "value": item.value,
                 "note": item.note,
             }
@@ -267,7 +291,10 @@ def night_page(night: ClubNight, *, host: bool) -> dict[str, Any]:
                 # §4.6: a round drawn when the one before closes has no seats until then.
                 "undrawn": round_.get("status") == "planned" and not tables,
                 "tables": tables,
-                "out": [names.get(int(p), "?") for p in round_.get("sitting_out") or []],
+                # "9·Ivy": the number the substitute form asks for (issue 35), as the seats say.
+                "out": [
+                    f"{p}·{names.get(p, '?')}" for p in map(int, round_.get("sitting_out") or [])
+                ],
             }
         )
     playing = next((r for r in grid if r["status"] == "playing"), None)

@@ -80,6 +80,14 @@ def joins(view: View) -> View:
     return limited
 
 
+def refusals_counted(view: View) -> View:
+    """A read that takes a credential (``GET .../scorers``, the edit token as Bearer): its
+    refusals (401, 403) count as a write's do, so that guessing a token by reading is held
+    back as guessing it by writing is (docs/api.md "Limits")."""
+    _COUNTED_READS.add(view)
+    return view
+
+
 #: Club nights (docs/club.md §17): exchanging a table's or a player's code for a key, per
 #: address, the API's ``POST .../keys`` and the card pages' buttons (POST) in one count. A room
 #: behind one Wi-Fi address (40 players scanning their cards at once) passes; these count

@@ -3,11 +3,14 @@ seats, the same teams and house rules, and the deal moved on one seat
 (:func:`scorekeeper.service.rematch`). Offered under the winner on the match page and beside a
 finished match on the home page; the phone that asks for it scores the new match. A match of
 a group (docs/groups.md) goes on in that group when this phone holds the group's key: the same
-seats stand for the same players of its roster."""
+seats stand for the same players of its roster. A club night's match is not offered one: its
+next match is the night's next round at that table (docs/club.md §7.3), and a match made
+beside the night would count for nothing in it."""
 
 from __future__ import annotations
 
 from flask import abort, flash, redirect, url_for
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
@@ -31,6 +34,9 @@ def rematch(public_id: str) -> Response:
     match = match_or_404(public_id)
     if not RematchForm().validate_on_submit():
         abort(400)
+    if service.club_spot_of(match) is not None:
+        flash(_("A club night's match goes on in the night's next round, not in a new game."))
+        return redirect(url_for(".show", public_id=public_id), code=303)
     group = service.group_of(match)
     key = key_for(group) if group is not None else None
     place = service.GroupPlace(group.public_id, key) if group is not None and key else None

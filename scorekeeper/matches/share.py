@@ -102,7 +102,8 @@ def _share_page(public_id: str, status: int = 200) -> Response:
     board_url = external_url("matches.board", public_id=public_id)
     token = scoring_token(match)
     can_score = token is not None
-    keeps_score = can_score and service.token_role(match, token) == "edit"
+    rights = service.share_rights(match, token) if can_score else None
+    keeps_score = rights is not None and rights.keeps_score
     kept = _kept_code(public_id) if can_score else None
     join_url = external_url("matches.join", public_id=public_id, code=kept[0]) if kept else None
     return no_store(
@@ -121,6 +122,9 @@ def _share_page(public_id: str, status: int = 200) -> Response:
                 expires=kept[2] if kept else None,
                 minutes=service.JOIN_CODE_MINUTES,
                 keeps_score=keeps_score,
+                # A club night's match is never handed over; a closed round's takes no link.
+                club=rights is not None and rights.club,
+                closed=rights is not None and rights.closed,
                 scorers=service.scorers(public_id, token) if keeps_score else [],
             ),
             status,

@@ -45,6 +45,13 @@ class ClubNight(Model):
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    #: Each print page the host printed and the schedule's stamp it showed then
+    #: (``{"chart": "3FA2C1", "round-2": "..."}``, docs/club.md §13): a page whose stamp is no
+    #: longer the schedule's is out of date. Null: nothing printed yet.
+    printed: Mapped[dict[str, str] | None] = mapped_column(sa.JSON, nullable=True)
+    #: The last generation a card's code was derived at (docs/club.md §8, :class:`ClubCode`):
+    #: each new code takes the next, so a withdrawn code never comes back.
+    code_generation: Mapped[int] = mapped_column(default=0, server_default="0")
 
     def __repr__(self) -> str:
         return f"<ClubNight {self.public_id} {self.name!r} {self.status} v{self.version}>"
@@ -176,7 +183,9 @@ class ClubTable(Model):
 
 class ClubCode(Model):
     """The live code of a table card (or a player card): one per table number, valid all night
-    until the host withdraws it (§8). Only its hash is stored."""
+    until the host withdraws it (§8). The code is never stored: it is derived from the server's
+    ``SECRET_KEY``, the night, the card and its ``generation`` (so the host can print it again
+    from any device), or, for a card made before derived codes, its hash is stored."""
 
     __tablename__ = "club_codes"
     __table_args__ = (
@@ -193,7 +202,12 @@ class ClubCode(Model):
     #: ``table`` or ``player``.
     kind: Mapped[str] = mapped_column(sa.String(10))
     number: Mapped[int]
-    code_hash: Mapped[str] = mapped_column(sa.String(64))
+    #: A card made before derived codes: its code's hash (SHA-256), the code shown that once.
+    #: Null for a derived code.
+    code_hash: Mapped[str | None] = mapped_column(sa.String(64), nullable=True)
+    #: A derived code's generation (:attr:`ClubNight.code_generation` when it was made); null
+    #: for a card whose code's hash is stored.
+    generation: Mapped[int | None] = mapped_column(nullable=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 

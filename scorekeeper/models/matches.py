@@ -52,6 +52,11 @@ class Match(Model):
     extra_on_tie: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
     #: Time was called with this many hands stored: the match takes one more (null: not called).
     time_hands: Mapped[int | None] = mapped_column(nullable=True, default=None)
+    #: The version of the match's last change to its hands (null: ``version`` itself). A change
+    #: beside the hands (a club round's time called, docs/club.md §7.1) moves ``version`` (the
+    #: ETag: the phones see it) but not this, so a hand form made since this version still
+    #: saves: the version check refuses only what another write of hands made stale.
+    hands_version: Mapped[int | None] = mapped_column(nullable=True, default=None)
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="match",
@@ -137,6 +142,14 @@ class JoinCode(Model):
     #: True: the phone that opens it becomes the scorekeeper and every other phone watches.
     #: False: it scores alongside the phones that already do.
     hands_over: Mapped[bool] = mapped_column(default=False)
+    #: SHA-256 (hex) of the secret that made the code (the edit token, a scorer key, a club
+    #: night's host or table key; null before migration ``e4b7c9a1rights``): removing that
+    #: phone withdraws the codes it made (docs/sharing.md).
+    made_by_hash: Mapped[str | None] = mapped_column(sa.String(64), nullable=True)
+    #: The first secret of the chain of links it came from: the maker itself, or the one the
+    #: maker's own key came by. Withdrawing a club card withdraws every code and key that came
+    #: in through its phones (docs/club.md §8).
+    origin_hash: Mapped[str | None] = mapped_column(sa.String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
 
@@ -163,6 +176,11 @@ class ScorerKey(Model):
     )
     #: SHA-256 (hex) of the key, which only that phone holds.
     key_hash: Mapped[str] = mapped_column(sa.String(64))
+    #: SHA-256 (hex) of the join code the phone came in by (null: a key of a club night's host
+    #: or card): removing the phone withdraws that link too, so that it cannot come back by it.
+    code_hash: Mapped[str | None] = mapped_column(sa.String(64), nullable=True)
+    #: The code's :attr:`JoinCode.origin_hash`: the secret the chain of links started from.
+    origin_hash: Mapped[str | None] = mapped_column(sa.String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
     def __repr__(self) -> str:

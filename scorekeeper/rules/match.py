@@ -14,12 +14,17 @@ from typing import Any
 from .entry import as_list, as_object, as_str, check_keys
 from .errors import RuleError, join_path
 from .facts import HandFacts
-from .names import KITTY, check_distinct, look_alike_key, normalise, read_name
+from .names import KITTY, check_distinct, look_alike_keys, normalise, read_name
 from .text import N_, Note
 
 #: The ways the deal and the play may pass (docs/rules.md §5).
 LEFT = "left"
 RIGHT = "right"
+
+#: The names of the two teams of a table in partnerships that no one named, in English (the
+#: pages and the API pass them in the request's language: :func:`scorekeeper.web.forms.
+#: team_names`; the catalogs translate them).
+TEAM_NAMES: tuple[str, str] = (N_("Team 1"), N_("Team 2"))
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -341,7 +346,10 @@ def read_setup(
         chosen = (
             _read_teams(teams, names)
             if teams is not None
-            else (Team("Team 1", (names[0], names[2])), Team("Team 2", (names[1], names[3])))
+            else (
+                Team(TEAM_NAMES[0], (names[0], names[2])),
+                Team(TEAM_NAMES[1], (names[1], names[3])),
+            )
         )
     elif teams is not None and teams != []:
         raise RuleError("teams", "this game is played without partnerships", code="no_teams")
@@ -393,9 +401,9 @@ def _read_teams(value: object, players: tuple[str, ...]) -> tuple[Team, ...]:
             placed.add(member)
         teams.append(Team(name, tuple(p for p in players if p in members)))
     check_distinct([t.name for t in teams], "teams")
-    player_keys = {look_alike_key(p) for p in players}
+    player_keys = [look_alike_keys(p) for p in players]
     for i, team in enumerate(teams):
-        if look_alike_key(team.name) in player_keys:
+        if any(look_alike_keys(team.name) & keys for keys in player_keys):
             raise RuleError(
                 f"teams[{i}].name",
                 "a team's name must differ from the players'",

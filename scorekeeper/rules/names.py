@@ -4,7 +4,7 @@ compared, and the look-alikes a new name is told apart from."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .confusable import skeleton
 from .entry import as_str
@@ -101,25 +101,70 @@ def look_alike_key(name: str) -> str:
     return skeleton(name_key(name))
 
 
-def check_distinct(names: Sequence[str], path: str) -> None:
-    """Refuse, at ``path[i]``, the first name that is another's (:func:`name_key`) or looks
-    like another's (:func:`look_alike_key`)."""
-    seen: dict[str, int] = {}
-    alike: dict[str, int] = {}
-    for i, name in enumerate(names):
-        key = name_key(name)
-        if key in seen:
+def look_alike_keys(name: str) -> frozenset[str]:
+    """Every form two names that look alike share one of: the skeleton of :func:`look_alike_key`
+    (casefolded first), and the skeletons of the name as typed and in capitals (NFKC, joiners
+    removed). The standard's skeleton does not fold case, and folding first loses a capital's
+    likeness: a Greek capital eta looks like an ``H``, its small letter like an ``n``.
+
+    >>> bool(look_alike_keys("\u0397al") & look_alike_keys("Hal"))  # Greek capital eta
+    True
+    >>> bool(look_alike_keys("\u0397al") & look_alike_keys("hal"))
+    True
+    >>> bool(look_alike_keys("\u0410\u043d\u0430") & look_alike_keys("Ana"))  # Cyrillic Ана
+    False
+    """
+    bare = unicodedata.normalize("NFKC", "".join(char for char in name if char not in JOINERS))
+    return frozenset(
+        {
+            look_alike_key(name),
+            skeleton(bare),
+            skeleton(unicodedata.normalize("NFKC", bare.upper())),
+        }
+    )
+
+
+def check_new_name(
+    name: str,
+    others: Iterable[str],
+    path: str,
+    *,
+    taken: str = "{given!r} is already taken",
+    code: str = "duplicate_name",
+    **params: object,
+) -> None:
+    """The one check of a new name against the names it joins (docs/rules.md §5), on every
+    path that adds or renames one (a match's seats and teams, a roster, a club night's
+    players and pairs, a late arrival, a rename): refused at ``path`` when it is one of
+    ``others`` (:func:`name_key`: the ``taken`` message and ``code``, filled with ``given``,
+    ``other`` and ``params``), or when it only looks like one (:func:`look_alike_keys`: code
+    ``look_alike_name``, naming the other). ``name`` is already read (:func:`read_name`).
+
+    >>> check_new_name("\u0410na", ["Ana"], "name")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleError: name: 'Аna' looks like 'Ana'; choose a name the ...
+    """
+    key, looks = name_key(name), look_alike_keys(name)
+    listed = list(others)
+    for other in listed:
+        if name_key(other) == key:
+            # The message may name the name it is (``{other!r}``).
+            named = {"other": other} if "{other" in taken else {}
+            raise RuleError(path, taken, code=code, given=name, **named, **params)
+    for other in listed:
+        if look_alike_keys(other) & looks:
             raise RuleError(
-                f"{path}[{i}]", "{given!r} is already taken", code="duplicate_name", given=name
-            )
-        looks = look_alike_key(name)
-        if looks in alike:
-            raise RuleError(
-                f"{path}[{i}]",
+                path,
                 "{given!r} looks like {other!r}; choose a name the table can tell apart",
                 code="look_alike_name",
                 given=name,
-                other=names[alike[looks]],
+                other=other,
             )
-        seen[key] = i
-        alike[looks] = i
+
+
+def check_distinct(names: Sequence[str], path: str) -> None:
+    """Refuse, at ``path[i]``, the first name that is another's (:func:`name_key`) or looks
+    like another's (:func:`look_alike_key`): :func:`check_new_name` against those before it."""
+    for i, name in enumerate(names):
+        check_new_name(name, names[:i], f"{path}[{i}]")

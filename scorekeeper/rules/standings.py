@@ -244,19 +244,17 @@ def pair_standings(
         if found is None or found[0] in seen:
             continue
         seen.add(found[0])
-        made.append(
-            replace(
-                row,
-                place=(row.place - 1) // 2 + 1,
-                name=found[1],
-                pair=found[0],
-                members=tuple(found[2]),
-            )
-        )
-    counts: dict[int, int] = {}
-    for row in made:
-        counts[row.place] = counts.get(row.place, 0) + 1
-    rows = tuple(replace(row, shared=counts[row.place] > 1) for row in made)
+        made.append(replace(row, name=found[1], pair=found[0], members=tuple(found[2])))
+    # Places are counted over the pairs (1, 2, 3=, 3=, 5), never derived from the players'
+    # places: a pair whose partners were not level (an adjustment given to one of them)
+    # would otherwise shift every place below it.
+    groups: dict[int, list[int]] = {}
+    for index, row in enumerate(made):
+        groups.setdefault(row.place, []).append(index)
+    rows = tuple(
+        replace(row, place=groups[row.place][0] + 1, shared=len(groups[row.place]) > 1)
+        for row in made
+    )
     return Standings(rows, table.after_round, table.live, table.formula)
 
 

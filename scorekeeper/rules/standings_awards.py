@@ -268,7 +268,10 @@ def _low_total(night: Standings, rounds: int) -> Award:
     if not rows:
         return Award(LOW_TOTAL, None, (), rounds, "rounds")
     last = max(row.place for row in rows)
-    holders = tuple(Holder((row.player,), None, None) for row in rows if row.place == last)
+    # A pair's row holds it for both its players (docs/club.md §9.1 "rows per pair").
+    holders = tuple(
+        Holder(row.members or (row.player,), None, None) for row in rows if row.place == last
+    )
     value = next(row.value for row in rows if row.place == last)
     return Award(LOW_TOTAL, value, holders, rounds, "rounds")
 

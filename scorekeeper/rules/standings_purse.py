@@ -4,11 +4,13 @@ Part two of the club night; not yet wired into the service or the API (a later s
 ``{"entry": "5.00", "house": "0.50", "places": ["50", "30", "20"], "awards": {"high_game":
 "4.00"}}``: money and percentages as decimal strings with at most two places.
 
-The pot is (entry − house) × the players who played at least one round. The award amounts are
-paid first, each split equally among the award's holders (cents rounded down); the rest of the
-pot goes to the places by their percentages, place 1 first; players sharing places pool the
-prizes of the places they cover and split them equally (cents rounded down); what is left is
-"left over". Computed on every read, never stored (docs/club.md §15).
+The pot is (entry − house) × the players who played at least one round (on a fixed-pairs
+night, each pair's two players: a pair is two entries). The award amounts are paid first, each
+split equally among the award's holders (cents rounded down); the rest of the pot goes to the
+places by their percentages, place 1 first; rows (players, or pairs) sharing places pool the
+prizes of the places they cover and split them equally, a pair's part between its two players
+(cents rounded down, once per player); what is left is "left over", never below zero.
+Computed on every read, never stored (docs/club.md §15).
 
 >>> purse = read_purse({"entry": "5", "places": ["60", "40"]}, (), 4)
 >>> purse.as_json()
@@ -27,7 +29,7 @@ from .errors import RuleError
 from .standings_settings import figure
 
 if TYPE_CHECKING:
-    from .standings import Standings
+    from .standings import Row, Standings
     from .standings_awards import Award
 
 CENT: Final = Decimal("0.01")
@@ -76,12 +78,16 @@ class AwardPay:
 @dataclass(frozen=True, slots=True)
 class PlacePay:
     """The prize of one place (or of places shared: ``covers`` places pooled), each player's
-    equal part (cents rounded down)."""
+    equal part (cents rounded down). On a fixed-pairs night ``players`` are the players of the
+    ``pairs`` holding the place (each pair's prize split between its partners)."""
 
     place: int
     covers: int
     players: tuple[int, ...]
     each: Decimal
+    pairs: tuple[int, ...] = ()
+    #: How many rows (players, or pairs) hold the place: more than one, it is shared.
+    holders: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +127,9 @@ class Payout:
             "places": [
                 {
                     "place": place.place,
-                    "shared": len(place.players) > 1,
+                    "shared": place.holders > 1,
                     "players": list(place.players),
+                    **({"pairs": list(place.pairs)} if place.pairs else {}),
                     "each": money(place.each),
                 }
                 for place in self.places
@@ -227,17 +234,43 @@ def _down(value: Decimal) -> Decimal:
     return value.quantize(CENT, rounding=ROUND_DOWN)
 
 
+def _people(row: Row) -> tuple[int, ...]:
+    """The players of a standings row: a pair's two, else the one."""
+    return row.members or (row.player,)
+
+
 def pay_purse(purse: Purse, night: Standings, won: Sequence[Award]) -> Payout:
     """The purse paid over the standings ``night`` and the awards ``won`` (docs/club.md §10.2).
 
     An award nobody holds pays nothing: its amount stays in the pot for the places. Should the
     award amounts come to more than the pot (fewer played than were named), they are paid in
     the order chosen while the pot lasts. The places are paid from what the awards paid out
-    leave; a place nobody reaches is left over.
+    leave; a place nobody reaches is left over. On a night of pairs (rows with ``members``) the
+    pot counts both players of a pair, places are counted by pairs, and what a pair wins (a
+    place, or an award one of its partners holds) is split between its partners. Nothing is
+    paid beyond the pot: the payouts and the left over add up to it, to the cent.
+
+    >>> purse = read_purse({"entry": "2", "places": ["100"]}, (), 4)
+    >>> from fractions import Fraction
+    >>> from scorekeeper.rules.standings import Row, Standings
+    >>> def row(place, pair, members):
+    ...     zero = Fraction(0)
+    ...     return Row(place, True, members[0], "", zero, zero, zero, zero, zero, None, None,
+    ...                1, 0, 0, zero, (), pair, members)
+    >>> tied = Standings((row(1, 1, (1, 2)), row(1, 2, (3, 4))), 1, False)
+    >>> paid = pay_purse(purse, tied, ())
+    >>> money(paid.pot), [(p.players, money(p.each)) for p in paid.places], money(paid.left_over)
+    ('8.00', [((1, 2, 3, 4), '2.00')], '0.00')
     """
-    playing = sum(1 for row in night.rows if row.played > 0)
+    playing = sum(len(_people(row)) for row in night.rows if row.played > 0)
     pot = purse.share * playing
-    holders = {award.award: award.players for award in won}
+    # A holder who is one partner of a pair holds it for the pair (``low_total`` names a
+    # pair's row by its first player): the pair's two share it.
+    partners = {p: row.members for row in night.rows if row.members for p in row.members}
+    holders = {
+        award.award: tuple(sorted({q for p in award.players for q in partners.get(p, (p,))}))
+        for award in won
+    }
     paid_awards: list[AwardPay] = []
     left = pot
     for name, amount in purse.awards.items():
@@ -250,18 +283,29 @@ def pay_purse(purse: Purse, night: Standings, won: Sequence[Award]) -> Payout:
         left -= each * len(players)
     rest = left
     places: list[PlacePay] = []
-    groups: dict[int, list[int]] = {}
+    # The rows sharing a place, in order: each group covers the places from its position on
+    # (counted by rows, so a group never covers a place the group before it took).
+    groups: list[list[Row]] = []
     for row in night.rows:
-        groups.setdefault(row.place, []).append(row.player)
-    for place, sharing in sorted(groups.items()):
-        covered = purse.places[place - 1 : place - 1 + len(sharing)]
+        if groups and groups[-1][0].place == row.place:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    start = 0
+    for sharing in groups:
+        covered = purse.places[start : start + len(sharing)]
+        start += len(sharing)
         if not covered:
             continue
+        people = tuple(p for row in sharing for p in _people(row))
         pool = rest * sum(covered, Decimal(0)) / HUNDRED
-        each = _down(pool / len(sharing))
+        each = min(_down(pool / len(people)), _down(left / len(people)))
         if each > 0:
-            places.append(PlacePay(place, len(covered), tuple(sharing), each))
-            left -= each * len(sharing)
+            pairs = tuple(row.pair for row in sharing if row.pair is not None)
+            places.append(
+                PlacePay(sharing[0].place, len(covered), people, each, pairs, len(sharing))
+            )
+            left -= each * len(people)
     return Payout(playing, pot, tuple(paid_awards), tuple(places), left)
 
 

@@ -50,6 +50,7 @@ from .almanac import (
 from .club_adjust import AdjustmentView, add_adjustment, delete_adjustment
 from .club_body import preview_schedule
 from .club_common import check_host, is_host, night_by_id, night_to_read
+from .club_desk import mark_printed, open_for_late_hand, printed_pages
 from .club_edit import patch_night, put_round, redraw, replan
 from .club_limits import LimitView, match_limit_view
 from .club_people import add_late_player, patch_player, substitute
@@ -67,6 +68,7 @@ from .club_reading import (
 )
 from .club_rounds import (
     call_time,
+    check_table,
     close_round,
     exchange_code,
     finish_night,
@@ -74,8 +76,8 @@ from .club_rounds import (
     night_key_role,
     start_round,
 )
-from .club_setup import CreatedNight, create_club_night
-from .club_standings import StandingsView, adjustments_of, night_standings
+from .club_setup import CreatedNight, create_club_night, printable_codes
+from .club_standings import StandingsView, adjustment_views, adjustments_of, night_standings
 from .groups import (
     NIGHT_STARTS_HOUR,
     add_player,
@@ -102,10 +104,12 @@ from .joining import (
     MAX_JOIN_CODES,
     Joined,
     Scorer,
+    ShareRights,
     join,
     make_join_code,
     remove_scorer,
     scorers,
+    share_rights,
     withdraw_join_codes,
 )
 from .matches import (
@@ -166,9 +170,11 @@ __all__ = [
     "add_late_player",
     "patch_player",
     "substitute",
+    "adjustment_views",
     "adjustments_of",
     "build_match",
     "call_time",
+    "check_table",
     "check_host",
     "close_round",
     "club_nights_by",
@@ -189,6 +195,7 @@ __all__ = [
     "night_view",
     "patch_night",
     "preview_schedule",
+    "printable_codes",
     "put_round",
     "redraw",
     "replan",
@@ -199,6 +206,8 @@ __all__ = [
     "remove_scorer",
     "check_edit_token",
     "Scorer",
+    "ShareRights",
+    "share_rights",
     "Role",
     "Forbidden",
     "IDEMPOTENCY_DAYS",
@@ -275,4 +284,7 @@ __all__ = [
     "summary_of",
     "version_of",
     "withdraw_join_codes",
+    "mark_printed",
+    "open_for_late_hand",
+    "printed_pages",
 ]

@@ -1,5 +1,5 @@
-"""A club night's adjustments (docs/club.md §9.5): a signed value for a player (or, in fixed
-pairs, a pair), for a round or the night, in the formula's unit, with a note of up to 80
+"""A club night's adjustments (docs/club.md §9.5): a signed value for a player (in fixed
+pairs, for a pair), for a round or the night, in the formula's unit, with a note of up to 80
 characters. Each write is one night write; the standings read them through
 :func:`standings_adjustments` (a pair's counts for both its players, so its row has it once)."""
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import ClubAdjustment, ClubNight, ClubPair, ClubPlayer, utcnow
-from ..rules import RuleError, standings
+from ..rules import RuleError, rotation, standings
 from ..rules.entry import as_object, check_keys, unstorable
 from .club_common import form_of, players_of, rounds_of
 from .club_setup import night_write
@@ -79,6 +79,10 @@ def _pairs_of(night: ClubNight) -> dict[int, int]:
     }
 
 
+def _fixed_pairs(night: ClubNight) -> bool:
+    return bool(night.settings["rotation"].get("scheme") == rotation.FIXED_PAIRS)
+
+
 def _whole_number(given: object) -> bool:
     return isinstance(given, int) and not isinstance(given, bool)
 
@@ -97,9 +101,10 @@ def _read_note(given: object) -> str:
 
 
 def add_adjustment(public_id: str, token: str | None, body: Mapping[str, Any]) -> AdjustmentView:
-    """Add an adjustment (``POST …/adjustments``, docs/club.md §9.5): ``player`` (or ``pair``
-    on a fixed-pairs night), ``round`` (null: the night), ``value``, ``note``; 422 at
-    ``player``, ``pair``, ``round``, ``value``, ``note``; at most 200 a night (§17)."""
+    """Add an adjustment (``POST …/adjustments``, docs/club.md §9.5): ``player`` (on a
+    fixed-pairs night ``pair``: a player is refused there, code ``give_pair``), ``round``
+    (null: the night), ``value``, ``note``; 422 at ``player``, ``pair``, ``round``, ``value``,
+    ``note``; at most 200 a night (§17)."""
     given = as_object(body, "_")
     check_keys(given, ("player", "pair", "round", "value", "note", "version"), required=("value",))
     made: list[AdjustmentView] = []
@@ -113,6 +118,14 @@ def add_adjustment(public_id: str, token: str | None, body: Mapping[str, Any]) -
                 raise RuleError("pair", "give a player or a pair, not both", code="both")
             if not _whole_number(pair) or pair not in pairs:
                 raise RuleError("pair", "is not a pair of this night", code="no_pair")
+        elif _fixed_pairs(night):
+            # A pair's standing is its two players' together: an adjustment for one partner
+            # alone would leave the pair's row at the other's value (issue 35, point 1).
+            if player is None:
+                raise RuleError("pair", "is not a pair of this night", code="no_pair")
+            raise RuleError(
+                "player", "on a night of fixed pairs, give the pair's number", code="give_pair"
+            )
         elif not _whole_number(player) or player not in by_number:
             raise RuleError("player", "is not a player of this night", code="no_player")
         round_no = given.get("round")
@@ -154,22 +167,53 @@ def standings_adjustments(
     players: Sequence[ClubPlayer], rows: Sequence[ClubAdjustment]
 ) -> list[standings.Adjustment]:
     """The adjustments as the standings rules take them, by player number: a pair's is given
-    to each of its players (partners stay level, so the pair's row has it once)."""
+    to each of its players (partners stay level, so the pair's row has it once). One stored
+    for a player of a pair (before fixed-pairs nights took only pairs) counts for his pair."""
     numbers = {p.id: p.number for p in players}
+    pair_of = {p.id: p.pair_id for p in players}
     members: dict[int, list[int]] = {}
     for p in players:
         if p.pair_id is not None:
             members.setdefault(p.pair_id, []).append(p.number)
     found: list[standings.Adjustment] = []
     for a in rows:
-        targets = (
-            [numbers[a.player_id]] if a.player_id in numbers else members.get(a.pair_id or 0, [])
-        )
+        pair_id = a.pair_id if a.player_id is None else pair_of.get(a.player_id)
+        if pair_id is not None and pair_id in members:
+            targets = members[pair_id]
+        else:
+            targets = [numbers[a.player_id]] if a.player_id in numbers else []
         found += [
             standings.Adjustment(player=n, round=a.round_no, value=Decimal(a.value), note=a.note)
             for n in targets
         ]
     return found
+
+
+def night_adjustments(
+    players: Sequence[ClubPlayer], rows: Sequence[ClubAdjustment]
+) -> list[AdjustmentView]:
+    """The night's adjustments as pages show them (docs/club.md §9.5), oldest first: each
+    with its player's number, or its pair's (a pair's shown once, for the pair)."""
+    numbers = {p.id: p.number for p in players}
+    pair_numbers = {
+        pid: number
+        for pid, number in db.session.execute(
+            sa.select(ClubPair.id, ClubPair.number).where(
+                ClubPair.id.in_({p.pair_id for p in players if p.pair_id is not None})
+            )
+        )
+    }
+    return [
+        AdjustmentView(
+            a.id,
+            numbers.get(a.player_id) if a.player_id is not None else None,
+            a.round_no,
+            a.value,
+            a.note,
+            pair_numbers.get(a.pair_id) if a.pair_id is not None else None,
+        )
+        for a in rows
+    ]
 
 
 def delete_adjustment(public_id: str, token: str | None, aid: object) -> None:

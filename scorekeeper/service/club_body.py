@@ -12,7 +12,7 @@ from typing import Any
 from ..rules import RuleError, find_variant, rotation, standings
 from ..rules.club_form import ClubForm
 from ..rules.entry import as_object, check_keys
-from ..rules.names import name_key, read_name
+from ..rules.names import check_new_name, name_key, read_name
 from ..rules.rotation import Plan, Rotation
 from .club_awards import read_settings
 from .club_common import MAX_PLAYERS
@@ -96,20 +96,20 @@ def read_pairs(given: object) -> tuple[list[str], list[tuple[str, tuple[int, int
             name = _default_pair_name(a, b, i + 1)
         else:
             name = read_name(wanted, f"pairs[{i}].name")
-            if name_key(name) in seen:
-                raise RuleError(
-                    f"pairs[{i}].name",
-                    "{given!r} is the name of a player of this night",
-                    code="same_player",
-                    given=name,
-                )
-        if any(name_key(name) == name_key(other) for other, _ in pairs):
-            raise RuleError(
+            check_new_name(
+                name,
+                seen.values(),
                 f"pairs[{i}].name",
-                "{given!r} is already a pair of this night",
-                code="same_pair",
-                given=name,
+                taken="{given!r} is the name of a player of this night",
+                code="same_player",
             )
+        check_new_name(
+            name,
+            [other for other, _ in pairs],
+            f"pairs[{i}].name",
+            taken="{given!r} is already a pair of this night",
+            code="same_pair",
+        )
         pairs.append((name, (2 * i + 1, 2 * i + 2)))
     return names, pairs
 
@@ -124,16 +124,14 @@ def _pair_players(members: object, i: int, seen: dict[str, str]) -> list[str]:
 def _new_player(value: object, path: str, seen: dict[str, str]) -> str:
     """The name at ``path``, no player's already (``seen``: name key -> name, which gains it)."""
     name = read_name(value, path)
-    key = name_key(name)
-    if key in seen:
-        raise RuleError(
-            path,
-            "{given!r} is already a player of this night ({other!r})",
-            code="same_player",
-            given=name,
-            other=seen[key],
-        )
-    seen[key] = name
+    check_new_name(
+        name,
+        seen.values(),
+        path,
+        taken="{given!r} is already a player of this night ({other!r})",
+        code="same_player",
+    )
+    seen[name_key(name)] = name
     return name
 
 

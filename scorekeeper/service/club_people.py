@@ -29,7 +29,7 @@ from ..models import (
 )
 from ..rules import RuleError, rotation
 from ..rules.entry import as_object, check_keys
-from ..rules.names import name_key, read_name
+from ..rules.names import check_new_name, name_key, read_name
 from .club_common import (
     MAX_PLAYERS,
     pairs_of,
@@ -54,16 +54,27 @@ def _first_open(rounds: Sequence[ClubRound]) -> int | None:
     return next((r.number for r in rounds if r.status == "planned"), None)
 
 
-def _read_new_name(players: Sequence[ClubPlayer], given: object, path: str) -> str:
+def _read_new_name(taken: Sequence[str], given: object, path: str) -> str:
+    """A new (or renamed) player's name, refused at ``path`` when it is one of ``taken`` (the
+    night's players and pairs) or looks like one of them (:func:`.names.check_new_name`)."""
     name = read_name(given, path)
-    if any(name_key(p.name) == name_key(name) for p in players):
-        raise RuleError(path, "{given!r} plays this night already", code="taken", given=name)
+    check_new_name(name, taken, path, taken="{given!r} plays this night already", code="taken")
     return name
 
 
-def _roster_id(night: ClubNight, players: Sequence[ClubPlayer], name: str) -> int | None:
+def _names_of(night: ClubNight, *, but: ClubPlayer | None = None) -> list[str]:
+    """The names a new player's is told apart from: the night's players' (but ``but``'s, who
+    is renamed) and its pairs'."""
+    players = [p.name for p in players_of(night) if but is None or p.id != but.id]
+    return players + [p.name for p in pairs_of(night)]
+
+
+def _roster_id(
+    night: ClubNight, players: Sequence[ClubPlayer], name: str, path: str = "name"
+) -> int | None:
     """A late arrival's roster player in the night's group (found by name or joining the
-    roster, as at creation); 422 at ``name`` when that roster player plays this night."""
+    roster, as at creation); 422 at ``path`` when that roster player plays this night, or
+    when the name is none of the roster's but looks like one of them."""
     if night.group_id is None:
         return None
     from ..models import Group, GroupPlayer  # only here: a roster gains a player
@@ -74,13 +85,14 @@ def _roster_id(night: ClubNight, players: Sequence[ClubPlayer], name: str) -> in
     roots = player_roots(listed)
     found = next((p for p in listed if name_key(p.name) == name_key(name)), None)
     if found is None:
+        check_new_name(name, [p.name for p in listed], path)
         found = GroupPlayer(group_id=group.id, name=name, created_at=utcnow())
         db.session.add(found)
         db.session.flush()
         return found.id
     root = roots.get(found.id, found.id)
     if any(p.group_player_id == root for p in players):
-        raise RuleError("name", "is a player of this night already", code="same_player")
+        raise RuleError(path, "is a player of this night already", code="same_player")
     return root
 
 
@@ -94,25 +106,21 @@ def _pair_name(night: ClubNight, given: object, a: str, b: str, number: int) -> 
             name = f"Pair {number}"
     else:
         name = read_name(given, "pair.name")
-    taken = {name_key(p.name) for p in pairs_of(night)} | {
-        name_key(p.name) for p in players_of(night)
-    }
-    if name_key(name) in taken or name_key(name) in (name_key(a), name_key(b)):
-        raise RuleError("pair.name", "{given!r} is taken this night", code="taken", given=name)
+    taken = [p.name for p in pairs_of(night)] + [p.name for p in players_of(night)] + [a, b]
+    check_new_name(name, taken, "pair.name", taken="{given!r} is taken this night", code="taken")
     return name
 
 
 def _arrivals(night: ClubNight, given: Mapping[str, Any]) -> tuple[list[str], object]:
     """The late arrival's names (one player, or a fixed pair's two: ``pair.players[i]``) and
     the pair's given name (None: none given, or no pair)."""
-    players = players_of(night)
     fixed_pairs = night.settings["rotation"].get("scheme") == rotation.FIXED_PAIRS
     if not fixed_pairs:
         if "pair" in given:
             raise RuleError("pair", "only a fixed-pairs night takes a pair", code="not_offered")
         if "name" not in given:
             raise RuleError("name", "is required", code="required")
-        return [_read_new_name(players, given["name"], "name")], None
+        return [_read_new_name(_names_of(night), given["name"], "name")], None
     if "name" in given or "pair" not in given:
         raise RuleError("pair", "a fixed-pairs night takes a pair", code="pair_needed")
     pair = as_object(given["pair"], "pair")
@@ -122,8 +130,7 @@ def _arrivals(night: ClubNight, given: Mapping[str, Any]) -> tuple[list[str], ob
         raise RuleError("pair.players", "must be a list of two players", code="not_pair")
     names: list[str] = []
     for j, value in enumerate(members):
-        known = [*players, *(ClubPlayer(name=n) for n in names)]
-        names.append(_read_new_name(known, value, f"pair.players[{j}]"))
+        names.append(_read_new_name([*_names_of(night), *names], value, f"pair.players[{j}]"))
     return names, pair.get("name")
 
 
@@ -163,6 +170,7 @@ def add_late_player(
             db.session.flush()
             pair_id = pair.id
         first_number = max((p.number for p in players), default=0) + 1
+        paths = ["name"] if len(names) == 1 else ["pair.players[0]", "pair.players[1]"]
         for offset, name in enumerate(names):
             db.session.add(
                 ClubPlayer(
@@ -170,7 +178,7 @@ def add_late_player(
                     number=first_number + offset,
                     name=name,
                     pair_id=pair_id,
-                    group_player_id=_roster_id(night, players, name),
+                    group_player_id=_roster_id(night, players, name, paths[offset]),
                     joined_round=from_round,
                     created_at=utcnow(),
                 )
@@ -225,8 +233,7 @@ def patch_player(
         player = _player(night, number)
         players = players_of(night)
         if "name" in given:
-            others = [p for p in players if p.id != player.id]
-            player.name = _read_new_name(others, given["name"], "name")
+            player.name = _read_new_name(_names_of(night, but=player), given["name"], "name")
         if "leaves_after_round" in given:
             if night.status == "finished":
                 raise Conflict("the night is finished")

@@ -6,6 +6,7 @@ player codes and the keys phones get for them. Each write is one transaction
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -18,13 +19,16 @@ from ..models import (
     ClubRound,
     ClubTable,
     Group,
+    JoinCode,
     Match,
     ScorerKey,
     utcnow,
 )
 from ..rules import FINISHED, RuleError
 from ..rules.entry import unstorable
+from ..rules.match import TEAM_NAMES
 from ..rules.revisions import split_carried
+from ..rules.variants import find_variant
 from .almanac import keep_summary
 from .club_common import (
     pairs_of,
@@ -37,9 +41,10 @@ from .club_common import (
 from .club_draws import draw_after_close, seat_at_start
 from .club_limits import limit_of
 from .club_reading import ClubSpot, NightView, keep_spot, night_view
-from .club_setup import new_table_code, night_write
+from .club_replan import _tables_to_draw, tables_used
+from .club_setup import code_is, new_table_code, night_write
 from .matches import build_match
-from .outcomes import Conflict, Unauthorized
+from .outcomes import Conflict, NotFound, Unauthorized
 from .placing import place_on_roster
 from .reading import hash_token
 from .replaying import hand_count, state_of
@@ -49,14 +54,20 @@ KINDS = ("table", "player")
 
 
 def start_round(
-    public_id: str, token: str | None, number: int, version: object = None
+    public_id: str,
+    token: str | None,
+    number: int,
+    version: object = None,
+    *,
+    team_names: Sequence[str] = TEAM_NAMES,
 ) -> NightView:
     """Start round ``number`` (docs/club.md §7.1): one match per table, in ONE transaction (a
     failure creates nothing): the night's form and options, the table's players in seat order,
-    teams "Team 1" (seats 1+3) and "Team 2" (2+4) where the form plays partnerships, seat 1
-    deals, the round's hand limit; each placed in the night's group; scorer keys for the host,
-    the table's live keys and (players mode) the seated players' keys. 409: the night is
-    finished, a round plays, the previous round is not closed, the round has no seats."""
+    teams "Team 1" (seats 1+3) and "Team 2" (2+4) where the form plays partnerships (as
+    ``team_names`` words them: the caller's language), seat 1 deals, the round's hand
+    limit; each placed in the night's group; scorer keys for the host, the table's live keys
+    and (players mode) the seated players' keys. 409: the night is finished, a round plays,
+    the previous round is not closed, the round has no seats."""
 
     def change(night: ClubNight) -> None:
         stored = round_of(night, number)
@@ -77,7 +88,7 @@ def start_round(
         if not seating.tables:
             raise Conflict("round {number} has no seats", number=number)
         _check_no_empty_seat(night, number, seating.tables)
-        _start(night, stored, seating.tables)
+        _start(night, stored, seating.tables, tuple(team_names))
 
     return night_view(night_write(public_id, token, version, change))
 
@@ -99,7 +110,12 @@ def _check_no_empty_seat(night: ClubNight, number: int, tables: dict[int, dict[i
             )
 
 
-def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]]) -> None:
+def _start(
+    night: ClubNight,
+    stored: ClubRound,
+    tables: dict[int, dict[int, int]],
+    team_names: Sequence[str] = TEAM_NAMES,
+) -> None:
     players = players_of(night)
     names = {p.number: p.name for p in players}
     roster_of = {p.name: p.group_player_id for p in players}
@@ -112,6 +128,8 @@ def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]
     group = _night_group(night)
     keys = _live_keys(night)
     players_mode = night.settings.get("scoring") == "players"
+    variant = find_variant(night.variant)
+    partnerships = variant.partnerships(variant.resolve_options(rules), 4)
     now = utcnow()
     for table_no, seats in sorted(tables.items()):
         numbers = [seats[s] for s in sorted(seats)]
@@ -120,6 +138,12 @@ def _start(night: ClubNight, stored: ClubRound, tables: dict[int, dict[int, int]
         if len(numbers) == 4 and all(n in team_of for n in numbers):
             teams = [
                 {"name": team_of[numbers[i]], "players": [seat_names[i], seat_names[i + 2]]}
+                for i in (0, 1)
+            ]
+        elif len(numbers) == 4 and partnerships:
+            # Seats 1+3 and 2+4, as the rules would seat them, under the caller's words.
+            teams = [
+                {"name": team_names[i], "players": [seat_names[i], seat_names[i + 2]]}
                 for i in (0, 1)
             ]
         match, _ = build_match(
@@ -192,22 +216,32 @@ def _round_matches(stored: ClubRound) -> list[Match]:
     return [lock_match(found[t].public_id) for t in sorted(found)]
 
 
-def _touch(match: Match) -> None:
-    """A change to the match outside its hands: a new version (its ETag, its caches)."""
+def _touch(match: Match, *, hands_stand: bool = False) -> None:
+    """A change to the match outside its hands: a new version (its ETag, its caches).
+    ``hands_stand``: the change leaves the hands as they were, so a hand form made before it
+    still saves (:attr:`~scorekeeper.models.Match.hands_version`); else a form made before it
+    is refused as stale."""
+    if hands_stand:
+        if match.hands_version is None:
+            match.hands_version = match.version
+    else:
+        match.hands_version = None
     match.version += 1
     match.updated_at = utcnow()
 
 
 def call_time(public_id: str, token: str | None, number: int, version: object = None) -> NightView:
     """Call time (docs/club.md §7.1): every match of the round not yet over takes one more
-    hand. 409 unless round ``number`` is playing."""
+    hand. Its version moves (the phones see the call) but not its hands' version: the hand
+    form a table phone holds still saves (issue 35). 409 unless round ``number`` is
+    playing."""
 
     def change(night: ClubNight) -> None:
         stored = _playing(night, number)
         for match in _round_matches(stored):
             if match.time_hands is None and not limit_of(match).over:
                 match.time_hands = hand_count(match)
-                _touch(match)
+                _touch(match, hands_stand=True)
         stored.time_called_at = utcnow()
 
     return night_view(night_write(public_id, token, version, change))
@@ -217,8 +251,9 @@ def close_round(
     public_id: str, token: str | None, number: int, version: object = None
 ) -> NightView:
     """Close round ``number`` (docs/club.md §7.1): every match not yet over is ended as
-    ``finish`` ends a match; the scorer keys on its matches are removed except the host's.
-    409 unless it is playing."""
+    ``finish`` ends a match; the scorer keys on its matches are removed except the host's, and
+    the codes of their scorekeeper links with them (a "score too" link made during the round
+    lets no phone in after it, §8). 409 unless it is playing."""
 
     def change(night: ClubNight) -> None:
         stored = _playing(night, number)
@@ -231,15 +266,7 @@ def close_round(
             if not match.finished and state.status != FINISHED:
                 match.finished = True
                 _touch(match)
-        if matches:
-            db.session.execute(
-                sa.delete(ScorerKey)
-                .where(
-                    ScorerKey.match_id.in_([m.id for m in matches]),
-                    ScorerKey.key_hash != night.token_hash,
-                )
-                .execution_options(synchronize_session=False)
-            )
+        _end_phones(night, [m.id for m in matches])
         stored.status = "closed"
         stored.closed_at = utcnow()
         draw_after_close(night, stored)  # Danish and progressive (docs/club.md §4.6)
@@ -248,17 +275,36 @@ def close_round(
 
 
 def finish_night(public_id: str, token: str | None, version: object = None) -> NightView:
-    """Finish the night: no more rounds (the host may still correct hands). 409 while a round
-    plays."""
+    """Finish the night: no more rounds (the host may still correct hands, and only the
+    host: every other key and every scorekeeper link on the night's matches ends, §8). 409
+    while a round plays."""
 
     def change(night: ClubNight) -> None:
         if night.status == "finished":
             raise Conflict("the night is finished already")
         if any(r.status == "playing" for r in rounds_of(night)):
             raise Conflict("a round is playing: close it first")
+        _end_phones(night, list(db.session.scalars(_night_match_ids(night))))
         night.status = "finished"
 
     return night_view(night_write(public_id, token, version, change))
+
+
+def _end_phones(night: ClubNight, match_ids: list[int]) -> None:
+    """The phones' rights on these matches end (§8): every scorer key but the host's, every
+    scorekeeper link's code."""
+    if not match_ids:
+        return
+    db.session.execute(
+        sa.delete(ScorerKey)
+        .where(ScorerKey.match_id.in_(match_ids), ScorerKey.key_hash != night.token_hash)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(
+        sa.delete(JoinCode)
+        .where(JoinCode.match_id.in_(match_ids))
+        .execution_options(synchronize_session=False)
+    )
 
 
 def _read_card(night: ClubNight, kind: object, number: object) -> tuple[str, int]:
@@ -283,10 +329,19 @@ def _table_count(night: ClubNight) -> int:
     return max((len(s.tables) for s in seatings(night, rounds).values()), default=0)
 
 
+def check_table(night: ClubNight, number: int) -> None:
+    """:class:`NotFound` for a table number the night has no card for (docs/club.md §7.3: the
+    table's page and its API twin are a 404, not a table that waits for ever): none of its
+    rounds seats it and no round still to draw will."""
+    if not 1 <= number <= max(tables_used(night), _tables_to_draw(night)):
+        raise NotFound("this club night has no table {number}", number=number)
+
+
 def new_code(public_id: str, token: str | None, kind: str, number: object) -> str:
     """Withdraw a table's (or player's) code and make a new one (docs/club.md §8): the old code
-    stops working, every phone key of that card is deleted with its scorer keys. The new
-    code, returned once."""
+    stops working, every phone key of that card is deleted with its scorer keys, and so is
+    every phone that came in through them ("score too" links: the links and their keys). The
+    new code, returned once."""
     made: list[str] = []
 
     def change(night: ClubNight) -> None:
@@ -314,7 +369,18 @@ def _withdraw(night: ClubNight, kind: str, number: int) -> None:
     if hashes:
         db.session.execute(
             sa.delete(ScorerKey)
-            .where(ScorerKey.key_hash.in_(hashes), ScorerKey.match_id.in_(_night_match_ids(night)))
+            .where(
+                sa.or_(ScorerKey.key_hash.in_(hashes), ScorerKey.origin_hash.in_(hashes)),
+                ScorerKey.match_id.in_(_night_match_ids(night)),
+            )
+            .execution_options(synchronize_session=False)
+        )
+        db.session.execute(
+            sa.delete(JoinCode)
+            .where(
+                sa.or_(JoinCode.made_by_hash.in_(hashes), JoinCode.origin_hash.in_(hashes)),
+                JoinCode.match_id.in_(_night_match_ids(night)),
+            )
             .execution_options(synchronize_session=False)
         )
         db.session.execute(
@@ -346,19 +412,20 @@ def exchange_code(read_id: str, kind: str, number: object, code: str) -> tuple[s
         night = lock_club_night(found_night.public_id)
         if kind not in KINDS or isinstance(number, bool) or not isinstance(number, int):
             raise Unauthorized("this code is wrong or was withdrawn")
-        live = (
+        card = (
             db.session.scalar(
-                sa.select(ClubCode.id).where(
+                sa.select(ClubCode).where(
                     ClubCode.club_night_id == night.id,
                     ClubCode.kind == kind,
                     ClubCode.number == number,
-                    ClubCode.code_hash == hash_token(code),
                 )
             )
             if isinstance(code, str) and code and unstorable(code) is None
             else None
         )
-        if live is None:
+        # A derived code is derived again, a card of before derived codes has its hash
+        # compared: both in constant time (docs/club.md §8).
+        if card is None or not code_is(night, card, code):
             raise Unauthorized("this code is wrong or was withdrawn")
         key = secrets.token_urlsafe(32)
         digest = hash_token(key)

@@ -6,14 +6,21 @@ its optional ``version`` compared, the version raised by one, one commit). The b
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import sqlalchemy as sa
+from flask import current_app
+
 from ..extensions import db
 from ..models import ClubCode, ClubNight, ClubPair, ClubPlayer, Group, utcnow
 from ..rules import rotation
+from ..rules.names import check_new_name, name_key
 from .club_body import read_body
 from .club_common import (
     bump,
@@ -21,7 +28,7 @@ from .club_common import (
     check_version,
     store_plan,
 )
-from .groups import check_group_token, get_group
+from .groups import check_group_token, get_group, roster
 from .matches import _json_safe as json_safe  # options stored as a match's are
 from .placing import roster_players
 from .reading import hash_token
@@ -80,7 +87,11 @@ def create_club_night(
         )
         db.session.add(night)
         db.session.flush()
-        roster_ids = _roster_players(group_row, read.players) if group_row is not None else {}
+        roster_ids = (
+            _roster_players(group_row, read.players, pairs=bool(read.pairs))
+            if group_row is not None
+            else {}
+        )
         pair_ids = _store_pairs(night, read.pairs)
         for number, name in enumerate(read.players, start=1):
             db.session.add(
@@ -123,31 +134,84 @@ def _store_pairs(night: ClubNight, pairs: Sequence[tuple[str, tuple[int, int]]])
     return found
 
 
-def _roster_players(group: Group, names: Sequence[str]) -> dict[int, int]:
+def _roster_players(group: Group, names: Sequence[str], *, pairs: bool) -> dict[int, int]:
     """Player number -> roster player (its live id, merges followed) for a night in ``group``:
     each name finds its roster player or joins the roster (as a group match's seats do, docs/
-    groups.md); two names that are one roster player: 422 at ``players[i]``."""
+    groups.md); two names that are one roster player: 422 at ``players[i]``; a name that is
+    none of the roster's but looks like one of them: 422 at ``players[i]`` (``pairs``: at
+    ``pairs[i].players[j]``), as the roster's own page refuses it."""
+    listed = [player.name for player in roster(group)]
+    keys = {name_key(name) for name in listed}
+    for i, name in enumerate(names):
+        if name_key(name) not in keys:
+            path = f"pairs[{i // 2}].players[{i % 2}]" if pairs else f"players[{i}]"
+            check_new_name(name, listed, path)
     return {i: root for i, (_player, root) in enumerate(roster_players(group, names), start=1)}
 
 
+def card_code(night: ClubNight, kind: str, number: int, generation: int) -> str:
+    """The code of card ``kind`` ``number`` of ``night`` at ``generation`` (docs/club.md §8):
+    an HMAC-SHA-256 of the night's private id, the card and the generation under the server's
+    ``SECRET_KEY``, 16 bytes in URL-safe base64 (as long as a drawn code). Never stored: the
+    host's print page derives it again on any device (§13), a phone's code is checked by
+    deriving it again. Rotating ``SECRET_KEY`` changes every derived code (docs/hosting.md).
+    The migration ``a7c3e9d1codes`` holds a copy for its downgrade: change both or neither."""
+    secret = current_app.config["SECRET_KEY"]
+    key = secret if isinstance(secret, bytes) else str(secret).encode("utf-8")
+    message = "\x1f".join(("club-code", night.public_id, kind, str(number), str(generation)))
+    digest = hmac.new(key, message.encode("utf-8"), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def _new_code(night: ClubNight, kind: str, number: int) -> str:
-    """A new code for a table (or player) card; only its hash is stored."""
-    code = secrets.token_urlsafe(16)
+    """A new code for a table (or player) card, derived at the night's next generation (so a
+    withdrawn code never comes back); nothing of it is stored but the generation."""
+    night.code_generation = (night.code_generation or 0) + 1
     db.session.add(
         ClubCode(
             club_night_id=night.id,
             kind=kind,
             number=number,
-            code_hash=hash_token(code),
+            code_hash=None,
+            generation=night.code_generation,
             created_at=utcnow(),
         )
     )
-    return code
+    return card_code(night, kind, number, night.code_generation)
 
 
 def new_table_code(night: ClubNight, kind: str, number: int) -> str:
     """:func:`_new_code` for the codes use case (:mod:`.club_rounds`)."""
     return _new_code(night, kind, number)
+
+
+def code_is(night: ClubNight, card: ClubCode, code: str) -> bool:
+    """Whether ``code`` is ``card``'s live code: derived again and compared in constant time,
+    or, for a card made before derived codes, its hash compared with the stored one."""
+    if card.generation is None:
+        return card.code_hash is not None and hmac.compare_digest(card.code_hash, hash_token(code))
+    expected = card_code(night, card.kind, card.number, card.generation)
+    return hmac.compare_digest(expected.encode("ascii"), code.encode("utf-8", "surrogatepass"))
+
+
+def printable_codes(night: ClubNight, kind: str) -> dict[int, str]:
+    """Card number -> live code of the night's ``kind`` cards whose code is derived (docs/club.md
+    §13: the host's print pages, on any device holding the host link); a card made before
+    derived codes has only its hash, and is left out until it is withdrawn."""
+    cards = db.session.scalars(
+        sa.select(ClubCode)
+        .where(
+            ClubCode.club_night_id == night.id,
+            ClubCode.kind == kind,
+            ClubCode.generation.is_not(None),
+        )
+        .order_by(ClubCode.number)
+    )
+    return {
+        card.number: card_code(night, card.kind, card.number, card.generation)
+        for card in cards
+        if card.generation is not None
+    }
 
 
 def night_write(

@@ -15,7 +15,7 @@ from flask import current_app
 from ..extensions import db
 from ..models import ClubAdjustment, ClubNight, ClubPlayer, Match
 from ..rules import FINISHED, rotation, standings
-from .club_adjust import standings_adjustments
+from .club_adjust import AdjustmentView, night_adjustments, standings_adjustments
 from .club_awards import part_two_figures
 from .club_common import (
     form_of,
@@ -163,6 +163,11 @@ def adjustments_of(night: ClubNight) -> list[ClubAdjustment]:
             .order_by(ClubAdjustment.id)
         )
     )
+
+
+def adjustment_views(night: ClubNight) -> list[AdjustmentView]:
+    """The night's adjustments for its pages, oldest first: by player or pair number."""
+    return night_adjustments(players_of(night), adjustments_of(night))
 
 
 def night_standings(

@@ -5,7 +5,8 @@ stored, as a match's edit token), its read-only link ``Group.read_id``. Every wr
 the token (:func:`check_group_token`) on the group read locked
 (:func:`.writing.lock_group`), and is one transaction (:func:`group_write`). Roster names follow
 the seat-name rules (``rules.names.read_name``) and are compared as seat names are
-(``name_key``): two names of one roster never compare equal. A match is put in a group by
+(``name_key``): two names of one roster never compare equal, and a new name never looks like
+one of the roster's (``check_new_name``). A match is put in a group by
 :mod:`.placing`; a group's records are its almanac (:mod:`.almanac`).
 """
 
@@ -33,7 +34,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import RuleError
-from ..rules.names import name_key, read_name
+from ..rules.names import check_new_name, read_name
 from .outcomes import Conflict, NotFound, Unauthorized
 from .reading import PUBLIC_ID, hash_token
 from .writing import UnitOfWork, lock_group
@@ -307,10 +308,9 @@ def _player_in(players: Sequence[GroupPlayer], player_id: object, path: str) -> 
 
 
 def _check_free(players: Sequence[GroupPlayer], name: str, path: str) -> None:
-    """Refuse at ``path`` a name the roster has already (compared as seat names are)."""
-    key = name_key(name)
-    if any(name_key(player.name) == key for player in players):
-        raise RuleError(path, "{given!r} is already taken", code="duplicate_name", given=name)
+    """Refuse at ``path`` a name the roster has already (compared as seat names are) or one
+    that looks like one of its names (:func:`.names.check_new_name`)."""
+    check_new_name(name, [player.name for player in players], path)
 
 
 def _check_never_met(

@@ -237,7 +237,9 @@ _INSERT_KEY = sa.insert(cast(sa.Table, IdempotentWrite.__table__))
 _BUMP = (
     sa.update(cast(sa.Table, Match.__table__))
     .where(Match.__table__.c.id == sa.bindparam("row"))
-    .values(version=sa.bindparam("version"), updated_at=sa.bindparam("updated_at"))
+    .values(
+        version=sa.bindparam("version"), updated_at=sa.bindparam("updated_at"), hands_version=None
+    )
 )
 
 
@@ -258,6 +260,7 @@ def _bump(match: Match) -> None:
     db.session.execute(_BUMP, {"row": match.id, "version": version, "updated_at": now})
     set_committed_value(match, "version", version)
     set_committed_value(match, "updated_at", now)
+    set_committed_value(match, "hands_version", None)  # a change to the hands (the model's note)
 
 
 def _cache_written(match_id: int, version: int, replayed: replay_cache.Cached | None) -> None:
@@ -291,7 +294,7 @@ def _check(
         if kept is not None and not stale:
             return _repeat(match, kept[0], respond)
         with write_refusals():
-            writes.check_version(match.version, version)
+            writes.check_version(match.version, _hands_seen(match, version))
         checked = change(match)
         if lock_first:
             return match, checked, stale
@@ -303,6 +306,17 @@ def _check(
         # Another write came between the replay and the lock: its hands count, replay again.
         uow.rollback()
     raise AssertionError("the last attempt takes the lock first and always returns")
+
+
+def _hands_seen(match: Match, version: int | None) -> int | None:
+    """The version a write says it was made from, as the check compares it: one made since the
+    match's last change to its hands (:attr:`~scorekeeper.models.Match.hands_version`) saw the
+    hands as they are, so it counts as the current version (issue 35: calling time on a club
+    round made the next Save of every table a clash)."""
+    since = match.hands_version
+    if version is not None and since is not None and since <= version <= match.version:
+        return match.version
+    return version
 
 
 #: The key's record (id, when it was made), read with the match in one statement.

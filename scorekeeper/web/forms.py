@@ -25,6 +25,7 @@ from wtforms import Field, RadioField, SelectField
 from ..i18n import translate
 from ..rules import RuleError, hand_fields, plain
 from ..rules.hand_fields import FieldRefused
+from ..rules.match import TEAM_NAMES
 from ..rules.plain import PLAIN, PLAIN_SERVICE, PLAIN_WORDS, field_for_path, refusal_key
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "refusal_key",
     "refused_text",
     "show_rule_error",
+    "team_names",
 ]
 
 try:  # WTForms 3.3 wants choices as SelectChoice; older versions take (value, label) pairs
@@ -157,6 +159,14 @@ def read_number(form: FlaskForm, name: str) -> int | None:
         return hand_fields.read_number({name: form[name].data or ""}, name)
     except FieldRefused as refusal:
         raise form_error(refusal) from refusal
+
+
+def team_names() -> tuple[str, str]:
+    """The names of the two teams no one named ("Team 1", "Team 2"), in the request's
+    language: the one place a new match or a club round's match takes them from (the English
+    is :data:`scorekeeper.rules.match.TEAM_NAMES`). A match keeps the names it was made with."""
+    first, second = (str(_(name)) for name in TEAM_NAMES)
+    return first, second
 
 
 def new_key() -> str:

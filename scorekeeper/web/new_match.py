@@ -26,6 +26,7 @@ from .forms import (
     plain_rule_message,
     plain_subject,
     read_number,
+    team_names,
 )
 
 #: Seats a team game has: the partner of player 1 is picked among the other three.
@@ -195,7 +196,7 @@ def _team_name(players: list[str], number: int) -> str:
     name = _("%(first)s & %(second)s", first=players[0], second=players[1])
     if len(name) <= NAME_MAX:
         return name
-    return _("Team 1") if number == 1 else _("Team 2")
+    return team_names()[number - 1]
 
 
 def read_new_match(form: NewMatchForm) -> NewMatch:

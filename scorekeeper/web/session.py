@@ -92,10 +92,21 @@ def scoring_token(match: Match) -> str | None:
         service.check_token(match, token)
     except service.Unauthorized:
         forget_token(match.public_id)
+        closed = _closed_round(match)
+        if closed is not None:  # a club round's close ended its keys: nobody took over
+            flash(closed)
+            return None
         _remember_handed_over(match.public_id)
         flash(_("Another phone keeps the score of this match now. This phone follows it."))
         return None
     return token
+
+
+def _closed_round(match: Match) -> str | None:
+    """What a club match says when its round is closed (docs/club.md §7.3), else None."""
+    from .club_page import closed_round_words  # (club_page needs this module)
+
+    return closed_round_words(match)
 
 
 #: The matches whose scoring this phone kept until it went to another phone (the latest few):
@@ -120,8 +131,12 @@ def no_longer_scoring(public_id: str) -> NoReturn:
     redirect's 200 page would read as stored, and the hand must stay on the phone
     (static/queue.js keeps it and shows it, issue 25)."""
     forget_token(public_id)
-    _remember_handed_over(public_id)
-    flash(_("Not stored: another phone keeps the score of this match now."))
+    closed = _closed_round(service.get_match(public_id))
+    if closed is not None:
+        flash(_("Not stored: the host closed the round: ask the host to enter it.") + " " + closed)
+    else:
+        _remember_handed_over(public_id)
+        flash(_("Not stored: another phone keeps the score of this match now."))
     if request.headers.get(SWAP):
         abort(403)
     abort(redirect(url_for("matches.show", public_id=public_id), code=303))

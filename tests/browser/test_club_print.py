@@ -150,3 +150,14 @@ def test_case_37_results_of_case_21_on_one_page(app: Flask, printer: Printer) ->
     )
     button.click()
     phone.page.wait_for_function("() => document.body.dataset.printed === 'yes'")
+
+
+def test_the_movement_cards_and_the_traveller_keep_to_the_box(app: Flask, printer: Printer) -> None:
+    """Issue 35 point 17: a movement card per table, one to a page; a round's traveller."""
+    client = app.test_client()
+    night = Night(client, 12, rotation={"rounds": 6}, round={"hands": 12})
+    night.play_simply(1)
+    phone = printer()
+    pages_at_both(phone, f"/cr/{night.read_id}/print/movement", 3, "club-print-movement")
+    phone.go(f"/cr/{night.read_id}/print/round/1/traveller")
+    check_box(phone, "club-print-traveller")

@@ -80,10 +80,13 @@ def seat_by_hand(host: Phone, host_page: str, number: int) -> None:
 
 
 def score_round(host: Phone, host_page: str, tables: dict[int, Phone], read_path: str) -> None:
-    """Each table phone goes from its table page to its match and types the hand; the host
-    scores table 3 from the host page's link."""
+    """Each table phone is on its match by itself once the round started (from its table page
+    or its last match, docs/club.md §7.3) and types the hand; the host scores table 3 from the
+    host page's link."""
     for number, phone in tables.items():
-        phone.go(f"{read_path}/t/{number}")
+        if "/m/" not in phone.page.url and not phone.page.url.endswith(f"/t/{number}"):
+            phone.go(f"{read_path}/t/{number}")  # a phone that went to another page
+        phone.page.wait_for_selector("form#hand-form")  # the new match's: the last one is over
         assert "/m/" in phone.page.url
         enter_hand(phone, hand_of(number))
         assert "This round's match is over." in phone.page.inner_text("#club-limit")

@@ -127,6 +127,9 @@ def test_the_seating_between_rounds_fits(
 def test_the_poll_gets_a_304_then_the_new_board(app: Flask, screen: Screen) -> None:
     night = room_of_33(app)
     tv = screen(1280, 720)
+    # The poll alone, as on a browser without server-sent events (tests/browser/test_club_live.py
+    # has the TV following the night's events).
+    tv.page.add_init_script("delete window.EventSource")
     open_tv(tv, night)
 
     def standings(response: Any) -> bool:

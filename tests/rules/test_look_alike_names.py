@@ -59,6 +59,8 @@ def test_a_look_alike_of_a_reserved_name_is_refused(given: str) -> None:
         ("Mary", "rnary"),  # r + n for m
         ("Al", "A1"),  # the digit one for l
         ("Ana", f"{CYRILLIC_A}NA"),  # looks like, and in other letter case
+        ("Hal", "\u0397al"),  # a Greek capital eta: like H, though its small letter is not h
+        ("HAL", "\u0397al"),  # and in other letter case
     ],
 )
 def test_a_look_alike_of_another_seat_is_refused(first: str, second: str) -> None:

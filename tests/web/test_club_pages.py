@@ -114,7 +114,8 @@ def test_a_night_set_up_shows_its_schedule_and_balance_to_the_host(client: Flask
     assert html.count('class="table-link"') == 2  # a card per table, with its QR code
     # The TV and print pages the host page links to are there (docs/club.md §12, §13).
     links = re.findall(r'href="(?:http://localhost)?(/cr?/[^"]*/(?:tv|print/[^"]*))"', html)
-    assert len(links) == 5  # TV, chart, player cards, table cards, results
+    # TV, chart, player cards, table cards, round 1's tally sheets, movement cards, results.
+    assert len(links) == 7
     for link in links:
         assert client.get(link).status_code == 200, link
     assert "1·Ana" in html
@@ -223,7 +224,7 @@ def test_a_table_phone_joins_by_its_card_and_scores_its_round(
     html = waiting.get_data(as_text=True)
     assert waiting.status_code == 200
     assert "Round 1 starts soon" in html
-    assert '<meta http-equiv="refresh" content="15">' in html
+    assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in html
     post_button(client, f"/c/{public_id}/rounds/1/start")
     to_match = phone.get(f"/cr/{read_id}/t/1")
     assert to_match.status_code == 303
