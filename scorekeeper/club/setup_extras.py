@@ -50,10 +50,11 @@ def award_money_field(award: str) -> str:
 def extra_fields() -> dict[str, Any]:
     """The fields this module adds to the set-up form's class."""
     fields: dict[str, Any] = {
-        f"tie_break_{i}": SelectField(
-            _l("Tie-break %(n)s", n=i), choices=choice_list(TIE_BREAK_CHOICES), default=""
+        # n=i + 1: a lazy string's value is a number, never a name (tests/web/test_hostile_names.py)
+        f"tie_break_{i + 1}": SelectField(
+            _l("Tie-break %(n)s", n=i + 1), choices=choice_list(TIE_BREAK_CHOICES), default=""
         )
-        for i in range(1, TIE_BREAK_FIELDS + 1)
+        for i in range(TIE_BREAK_FIELDS)
     }
     fields |= {
         "absent": SelectField(
