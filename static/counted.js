@@ -5,18 +5,18 @@
 // the totals after the last one, marked "counted on this phone, waiting to be sent". An entry
 // the rules refuse comes back to its form at once with the message at its field, and the
 // entries after it wait (as queue.js does with the server's refusal): it is never sent refused.
-// Entries are sent, never results: the server's page replaces the phone's rows and totals, and
-// a difference between the two is shown as the server's and reported as a bug (POST
-// /engine/report). An engine of other rules still counts, saying the server has the last word,
-// and gives nothing back. Loaded by engine.js after the page's load; without it (no engine,
-// an old phone) the queue works as it always did. The page carries none of this file's words
-// (its weight budget): the engine answers them from the server's catalog, in the page's
-// language (scorekeeper/rules/phone_words.py); English until its first answer.
+// The server's page replaces the phone's rows and totals; a difference is reported as a bug
+// (POST /engine/report). An engine of other rules still counts, saying the server has the
+// last word, and gives nothing back. Loaded by engine.js after the page's load, after its
+// pure parts (counted_core.js); without it the queue works as it always did. The page carries
+// none of its words (the weight budget): the engine answers them from the server's catalog
+// in the page's language (scorekeeper/rules/phone_words.py); English until its first answer.
 "use strict";
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;
   if (!Q || !SK.store || SK.counted) return;
-  var html = document.documentElement, store = SK.store, $all = SK.$all;
+  var html = document.documentElement, store = SK.store, $all = SK.$all, refusedKey = SK.keys.refused;
+  var C = SK.countedCore, ok = C.ok, number = C.number, messageOf = C.messageOf;
   var last = null;     // the latest count: {sig, page, items, answers, build, mismatch}
   var asked = null;    // the signature of the count on its way
   var shown = null;    // the match as the server showed it with this page: {page, match}
@@ -34,7 +34,6 @@
   };
 
   function engine() { var e = SK.engine; return e && e.state === "ready" ? e : null; }
-  function refusedKey(page) { return "sk:refused:" + page; }
 
   // This page, when it is the match page of the phone that scores it (not a correction's).
   function matchPage() {
@@ -42,27 +41,8 @@
     return at.page && at.form && at.section && !at.fix ? at : null;
   }
 
-  // What the count depends on: the page, its language, the hands it shows, the queue.
-  function signature(at, q) {
-    return JSON.stringify([at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"),
-      q.map(function (item) { return [item.key, item.action, item.undo || 0, item.fields]; })]);
-  }
-
-  // A queued entry as the worker reads it: exactly what queue.js posts (the PAGE form), or
-  // the undo of a hand.
-  function opOf(item, page) {
-    var path = item.action.indexOf(page) === 0 ? item.action.slice(page.length) : item.action;
-    if (item.undo) return { method: "DELETE", path: "/hands/" + item.undo };
-    return { method: "POST", path: path, fields: item.fields, lang: html.lang };
-  }
-
-  // The match as it stood when this page was made (a copy older than the page is never
-  // counted on: a hand stored meanwhile would be missing).
-  function fresh(match, at) {
-    var version = Q.number(Q.field(at.form, "version")), seen = Q.number(Q.field(at.form, "seen"));
-    return !!match && (version === null || match.version === version) &&
-      (seen === null || (match.hands || []).length === seen);
-  }
+  function signature(at, q) { return C.signature(at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"), q); }
+  function fresh(match, at) { return C.fresh(match, Q.number(Q.field(at.form, "version")), Q.number(Q.field(at.form, "seen"))); }
   function matchOf(at, e) {
     if (shown && shown.page === at.page && fresh(shown.match, at)) return Promise.resolve(shown.match);
     return e.match().then(function (match) { return fresh(match, at) ? match : null; });
@@ -81,7 +61,7 @@
     if (last && last.sig === sig) { paint(at, last); return; }
     if (asked === sig) return;
     asked = sig;
-    var ops = q.map(function (item) { return opOf(item, at.page); });
+    var ops = q.map(function (item) { return C.opOf(item, at.page, html.lang); });
     matchOf(at, e).then(function (match) {
       if (!match || asked !== sig) { if (asked === sig) asked = null; return null; }
       return e.run({ lang: html.lang, match: match, ops: ops, words: true }).then(function (answer) {
@@ -121,27 +101,12 @@
     html.dataset.counted = String((parseInt(html.dataset.counted, 10) || 0) + 1);  // (tests wait for it)
   }
 
-  function ok(a) { return a.status >= 200 && a.status < 300; }
-
   // --- The phone's results on the page ------------------------------------------------------
 
-  function number(n) { return n === null || n === undefined ? "" : String(n); }
   function scoresOf(hand) {
-    var numbers = hand.scores !== null && hand.scores !== undefined ? hand.scores : hand.payments;
     var kitty = document.querySelector(".totals .total.kitty .name");
-    return Object.keys(numbers || {}).map(function (side) {
-      var points = numbers[side];
-      var name = side === "kitty" && kitty ? kitty.textContent.trim() : side;
-      return name + " " + (hand.payments && points > 0 ? "+" : "") + number(points);
-    }).join(" · ");
+    return C.scoresOf(hand, kitty ? kitty.textContent.trim() : null);
   }
-  function messageOf(a) {
-    if (a.refused) return a.refused;
-    var errors = (a.body && a.body.errors) || {};
-    var first = Object.keys(errors)[0];
-    return first ? String(errors[first][0] || errors[first]) : "";
-  }
-
   function paint(at, c) {
     var total = null, kitty;
     $all(at.section, "[data-counted-row]").forEach(function (el) { el.parentNode.removeChild(el); });
@@ -306,31 +271,12 @@
     sending = page;
     if (store.get(refusedKey(page)) === item.key) store.drop(refusedKey(page));
     if (!was) return;
-    var server = { status: 200, totals: totalsIn(doc), kitty: kittyIn(doc) };
+    var server = { status: 200, totals: C.totalsIn(doc), kitty: C.kittyIn(doc) };
     var a = was.answer, body = a.body || {}, phone = { status: a.status };
     if (ok(a) && body.match) { phone.totals = body.match.totals; phone.kitty = body.match.kitty; }
     var hand = body.hand, row = hand && doc.getElementById("hand-" + hand.number);
-    if (hand && row) { phone.scores = scoresOf(hand); server.scores = scoresIn(row); }
-    var same = ok(a) && JSON.stringify(phone.totals || null) === JSON.stringify(server.totals) &&
-      number(phone.kitty) === number(server.kitty) && phone.scores === server.scores;
-    if (!same) report(page, was, phone, server);
-  }
-  function totalsIn(doc) {
-    var totals = {};
-    $all(doc, ".totals .score[data-side]").forEach(function (el) {
-      totals[el.dataset.side] = Number(el.textContent.trim().replace("\u2212", "-"));
-    });
-    return totals;
-  }
-  function kittyIn(doc) {
-    var el = doc.querySelector(".totals .kitty .score");
-    return el ? Number(el.textContent.trim().replace("\u2212", "-")) : null;
-  }
-  function scoresIn(row) {
-    return $all(row, "ul.scores li").map(function (li) {
-      var name = li.querySelector(".muted"), b = li.querySelector("b");
-      return (name ? name.textContent.trim() : "") + " " + (b ? b.textContent.trim() : "");
-    }).join(" · ");
+    if (hand && row) { phone.scores = scoresOf(hand); server.scores = C.scoresIn(row); }
+    if (!C.same(a, phone, server)) report(page, was, phone, server);
   }
 
   // (An engine of other rules may differ: the server has the last word, and no bug is told.)

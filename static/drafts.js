@@ -6,7 +6,7 @@
 (function () {
   var SK = window.scorekeeper;
   if (!SK || !SK.store) return;
-  var store = SK.store, $all = SK.$all;
+  var store = SK.store, $all = SK.$all, K = SK.keys;
   var NOT_TYPED = SK.contract.notTyped;
   // A page that carries typing of its own (a tool's result, a clash) keeps it: a draft only
   // fills the fields it left blank.
@@ -17,7 +17,7 @@
     });
   }
 
-  function keyOf(form) { return "sk:draft:" + (form.getAttribute("action") || location.pathname); }
+  function keyOf(form) { return K.draft(form.getAttribute("action") || location.pathname); }
   function fields(form) {
     return $all(form, "input[name], select[name]").filter(function (el) {
       return NOT_TYPED.indexOf(el.name) < 0 && el.type !== "submit" && el.type !== "button";
@@ -75,11 +75,7 @@
   function handOf(form) {
     var seen = form.querySelector("input[name=seen]"), page = form.dataset.page;
     if (!seen) return "";
-    var editing = page && store.get("sk:editing:" + page);
-    var waiting = ((page && store.get("sk:queue:" + page)) || []).filter(function (item) {
-      return !item.fix && item.key !== editing;
-    });
-    return String((parseInt(seen.value, 10) || 0) + waiting.length);
+    return SK.order.handAfter(seen.value, (page && store.get(K.queue(page))) || [], page && store.get(K.editing(page)));
   }
 
   // The page after a clash: how many hands the refused form had seen (its address says), or

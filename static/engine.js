@@ -20,7 +20,7 @@
   if (!main || sk.engine) return;
   var rules = main.dataset.rules;
   var root = (html.dataset.sw || "/sw.js").replace(/sw\.js$/, "");
-  var PREFIX = "sk-engine-";
+  var PREFIX = sk.keys.caches.engine;
   var COMPLETE = root + "engine/complete";  // the marker entry of a complete engine cache
   var ROOM = 60 * 1024 * 1024;  // free storage asked for before a precache (the engine ~14 MB)
   var worker = null, asked = 0, pending = {};

@@ -8,10 +8,10 @@
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;
   if (!Q) return;
-  var store = SK.store, $all = SK.$all, SAVED = 8;
+  var store = SK.store, $all = SK.$all, K = SK.keys, SAVED = 8;
 
-  function fixing(page) { return store.get("sk:fixing:" + page); }
-  function savedKey(page) { return "sk:saved:" + page; }
+  function fixing(page) { return store.get(K.fixing(page)); }
+  function savedKey(page) { return K.saved(page); }
   function remember(page, n, fields) {
     if (!n) return;
     var saved = store.get(savedKey(page)) || {};
@@ -38,7 +38,7 @@
     form.setAttribute("action", fix ? fix.action : form.dataset.addAction);
   }
   function end(form, page) {
-    store.drop("sk:fixing:" + page);
+    store.drop(K.fixing(page));
     apply(form, page);
     Q.putAside(form, page, false);
   }
@@ -66,7 +66,7 @@
     $all(form, "input[type=checkbox]").forEach(function (box) { values[box.name] = values[box.name] ? "1" : ""; });
     $all(form, "input[type=radio]").forEach(function (radio) { if (!(radio.name in values)) values[radio.name] = ""; });
     Q.putAside(form, page, true);
-    store.set("sk:fixing:" + page, fix);
+    store.set(K.fixing(page), fix);
     apply(form, page);
     SK.drafts.write(form, values, [], false);
   }
@@ -96,10 +96,10 @@
   // it comes at once after the form's submit; one opened later was not its answer.
   function started(page) {
     var pending = null;
-    try { pending = JSON.parse(sessionStorage.getItem("sk:starting") || "null"); } catch (e) { return; }
+    try { pending = JSON.parse(sessionStorage.getItem(K.starting) || "null"); } catch (e) { return; }
     if (!pending) return;
-    sessionStorage.removeItem("sk:starting");
-    if (pending.from && Date.now() - pending.at < 120000) sessionStorage.setItem("sk:started:" + pending.from, page);
+    sessionStorage.removeItem(K.starting);
+    if (pending.from && Date.now() - pending.at < 120000) sessionStorage.setItem(K.started(pending.from), page);
   }
 
   SK.fixes = {
@@ -127,7 +127,7 @@
       });
     },
     cleared: function (form, page) {
-      if (fixing(page)) { store.drop("sk:fixing:" + page); apply(form, page); }
+      if (fixing(page)) { store.drop(K.fixing(page)); apply(form, page); }
     }
   };
 

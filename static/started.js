@@ -6,18 +6,18 @@
 // history by the match. Loaded by the new-match page only.
 "use strict";
 (function () {
-  var tab = null;
-  try { tab = window.sessionStorage; tab.setItem("sk:t", "1"); tab.removeItem("sk:t"); } catch (e) { return; }
+  var tab = null, K = null;
+  try { K = window.scorekeeper.keys; tab = window.sessionStorage; tab.setItem(K.tabProbe, "1"); tab.removeItem(K.tabProbe); } catch (e) { return; }
   var here = location.pathname + location.search, form = document.querySelector("form.newmatch");
   if (!form) return;
-  tab.removeItem("sk:starting");  // this page again (a refused form): nothing was started
+  tab.removeItem(K.starting);  // this page again (a refused form): nothing was started
   form.addEventListener("submit", function (event) {
-    if (!event.defaultPrevented) tab.setItem("sk:starting", JSON.stringify({ from: here, at: Date.now() }));
+    if (!event.defaultPrevented) tab.setItem(K.starting, JSON.stringify({ from: here, at: Date.now() }));
   });
   window.addEventListener("pageshow", function (event) {
     var nav = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
     if (!event.persisted && !(nav && nav.type === "back_forward")) return;
-    var match = tab.getItem("sk:started:" + here);
-    if (match) { tab.removeItem("sk:started:" + here); location.replace(match); }
+    var match = tab.getItem(K.started(here));
+    if (match) { tab.removeItem(K.started(here)); location.replace(match); }
   });
 })();

@@ -21,6 +21,8 @@
 // last answer of GET /api/v1/matches/<id> that engine.js asks for (header X-Engine: the
 // scoreboard's polls are not kept), for the engine offline.
 "use strict";
+// The caches' names, as static/keys.js has them (a worker loads no page script; the unit
+// tests check the two agree).
 var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGES = "sk-pages";
 var ENGINE = "sk-engine-";

@@ -105,17 +105,22 @@ def loader() -> Response:
     return _script("engine.js")
 
 
+#: The files of ``/engine/counted.js``, in order: its pure parts, then the page's part. One
+#: answer, as the service worker keeps it (sw.js SCRIPTS).
+COUNTED = ("counted_core.js", "counted.js")
+
+
 @bp.get("/engine/counted.js")
 def counted() -> Response:
-    """``static/counted.js``, which engine.js appends when the engine starts: the hands waiting
-    on the page counted by the engine (docs/phone.md "Offline, hand by hand"); served and kept
-    as ``/engine.js`` is."""
-    return _script("counted.js")
+    """``static/counted_core.js`` and ``static/counted.js``, which engine.js appends when the
+    engine starts: the hands waiting on the page counted by the engine (docs/phone.md
+    "Offline, hand by hand"); served and kept as ``/engine.js`` is."""
+    return _script(*COUNTED)
 
 
-def _script(name: str) -> Response:
+def _script(*names: str) -> Response:
     # Read whole, not streamed from the file: a page left while it comes leaves no file open.
-    source = (_static() / name).read_bytes()
+    source = b"\n".join((_static() / name).read_bytes() for name in names)
     response = current_app.response_class(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()

@@ -13,7 +13,7 @@ asked for without cookies, so a shared phone whose cookies were cleared shows no
 page offline (README, "No signal"; ``tests/browser/test_offline.py``).
 
 Service workers need HTTPS or ``localhost``: on a plain-HTTP kitchen-table server the browser
-does not register one, and the drafts and the entry queue (static/drafts.js, static/queue.js)
+does not register one, and the drafts and the entry queue (static/drafts.js, static/queue*.js)
 still work while the page stays open.
 """
 
@@ -31,8 +31,21 @@ from .assets import version_of
 
 bp = Blueprint("offline", __name__)
 
-#: The static files every page needs: the worker keeps them for the pages it keeps.
-SHELL = ("app.css", "app.js", "drafts.js", "queue.js")
+#: The static files every page needs: the worker keeps them for the pages it keeps. The
+#: scripts in the order templates/base.html loads them (each uses those before it:
+#: tests/web/test_static_scripts.py checks the two agree).
+SHELL = (
+    "app.css",
+    "keys.js",
+    "app.js",
+    "hand_form.js",
+    "queue_order.js",
+    "drafts.js",
+    "queue.js",
+    "queue_send.js",
+    "queue_kept.js",
+    "queue_page.js",
+)
 
 #: The icons of the installed app (``static/``; ``scripts/icons.py`` draws the PNGs from the SVG).
 ICONS = (

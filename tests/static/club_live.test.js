@@ -1,4 +1,4 @@
-// static/club_live.js under `node --test` (tests/web/test_static_scripts.py runs it): the night
+// static/club_live.js under `node --test` (bin/test runs it): the night
 // followed by its event stream, the poll with If-None-Match when the stream is refused or
 // missing, one fetch at a time, and what a table's phone does with the table's state.
 "use strict";

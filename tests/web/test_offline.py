@@ -149,9 +149,15 @@ def test_the_service_worker_covers_the_app_and_names_the_shell_by_its_hashes(
     assert set(json.loads(shell.group(1))) <= set(loaded)
     assert {u.split("?")[0] for u in json.loads(shell.group(1))} == {
         "/static/app.css",
+        "/static/keys.js",
         "/static/app.js",
+        "/static/hand_form.js",
+        "/static/queue_order.js",
         "/static/drafts.js",
         "/static/queue.js",
+        "/static/queue_send.js",
+        "/static/queue_kept.js",
+        "/static/queue_page.js",
     }
     with client.application.app_context():
         source = (STATIC / "sw.js").read_text(encoding="utf-8")

@@ -1,25 +1,49 @@
-"""The page scripts' own unit tests (``tests/static/*.test.js``) under ``node --test``: the
-logic of a script that needs no page (static/club_live.js: the night followed by its event
-stream, the poll in its place, what a table's phone does). Skipped where there is no node."""
+"""The page scripts as modules (issue 36): none over 350 lines, loaded by every page in the
+order the service worker keeps them (each uses those before it), sent without their comment
+lines, and ``/engine/counted.js`` as its two files. Their unit tests run under node
+(``tests/static/*.test.js``, run by ``bin/test`` itself)."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import re
 from pathlib import Path
 
-import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.infra import engine, offline
 
 ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "static"
+LONGEST = 350
 
 
-def test_the_scripts_unit_tests_pass_under_node() -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("no node on this machine")
-    tests = sorted(str(p) for p in (ROOT / "tests" / "static").glob("*.test.js"))
-    assert tests
-    result = subprocess.run(
-        [node, "--test", *tests], capture_output=True, text=True, check=False, cwd=ROOT, timeout=120
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+def test_no_script_is_over_350_lines() -> None:
+    lengths = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in STATIC.glob("*.js")}
+    assert len(lengths) > 10
+    assert {name: n for name, n in lengths.items() if n > LONGEST} == {}
+
+
+def test_every_page_loads_the_shells_scripts_in_their_order() -> None:
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    tag = r"<script src=\"\{\{ url_for\('static', filename='([^']+)'\) \}\}\" defer>"
+    loaded = re.findall(tag, base)
+    assert loaded == [name for name in offline.SHELL if name.endswith(".js")]
+    assert loaded[0] == "keys.js"  # the names kept on the phone, which the others use
+
+
+def test_a_script_is_sent_without_its_comment_lines(client: FlaskClient) -> None:
+    source = (STATIC / "queue.js").read_bytes()
+    with client.get("/static/queue.js") as answer:
+        sent = answer.get_data()
+    assert answer.status_code == 200
+    assert sent.count(b"\n") == source.count(b"\n")  # the lines of an error's stack stay
+    assert not [line for line in sent.split(b"\n") if line.lstrip().startswith(b"//")]
+    code = [line for line in source.split(b"\n") if not line.lstrip().startswith(b"//")]
+    assert [line for line in sent.split(b"\n") if line] == [line for line in code if line]
+
+
+def test_the_counted_script_is_its_pure_parts_then_the_pages(client: FlaskClient) -> None:
+    with client.get("/engine/counted.js") as answer:
+        sent = answer.get_data()
+    assert engine.COUNTED == ("counted_core.js", "counted.js")
+    assert sent == b"\n".join((STATIC / name).read_bytes() for name in engine.COUNTED)
