@@ -10,7 +10,20 @@ from flask import Flask
 from . import i18n
 from .config import Config
 from .extensions import babel, csrf, db, migrate
-from .infra import assets, backup, engine, health, observe, offline, rate_limits, security, sqlite
+from .infra import (
+    assets,
+    backup,
+    engine,
+    health,
+    observe,
+    offline,
+    rate_limits,
+    replay_limits,
+    security,
+    sqlite,
+    urls,
+)
+from .service import replay_work
 from .service.replay_cache import ReplayCache
 from .web import template_globals
 
@@ -39,9 +52,17 @@ def create_app(config: Any = None) -> Flask:
     sqlite.init_app(app)
     assets.init_app(app)
     template_globals.init_app(app)  # every global and filter of the templates
+    urls.init_app(app)  # a number in a path within a column's range (issue 37)
     # The replay cache of this process (issue 14): validated by each match's version, so several
     # processes and servers need nothing shared.
     app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
+    # The long replays it runs at once, and the hands replayed counted (issue 37).
+    replay_limits.init_app(app)
+    replay_work.init_app(
+        app.extensions,
+        int(app.config.get("REPLAY_CONCURRENCY", 0)),
+        float(app.config.get("REPLAY_WAIT", 0.25)),
+    )
 
     from . import models  # noqa: F401  (the models must be known to Alembic)
     from .api import bp as api_bp

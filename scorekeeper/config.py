@@ -71,13 +71,23 @@ class Config:
     # The hand form's preview before Save (one per pause in the typing, issue 26): per address,
     # a room of ten tables typing at once.
     RATELIMIT_PREVIEWS = "600 per minute;6000 per hour"
+    # Previews and corrections (and any write replaying more than 100 hands) counted by the
+    # hands they replay (scorekeeper.service.replay_work, issue 37): per address, and per match.
+    # A correction of hand 1 of a 1,000-hand match is 1,000 hands (about half a CPU-second);
+    # of a club match of 30 hands, 30: a room of twenty tables correcting at once passes.
+    # The 10 seconds' count keeps a burst from spending a whole minute's budget at once.
+    RATELIMIT_REPLAY_HANDS = "5000 per 10 seconds;20000 per minute;200000 per hour"
+    RATELIMIT_REPLAY_HANDS_MATCH = "2000 per 10 seconds;5000 per minute;50000 per hour"
     # Per address: every opening of a scorekeeper link (page and button) or a group's private
     # link: 40 phones of a room joining within a minute open and tap 80 times.
     RATELIMIT_JOINS = "120 per minute;1200 per hour"
-    # Per address: a club night's table and player codes exchanged for keys (docs/club.md §17),
-    # the API's ``POST .../keys`` and the card pages' buttons together: 40 players scanning
-    # their cards at once pass.
+    # Per card (the night, the card's kind and number: issue 37): a club night's table and
+    # player codes exchanged for keys (docs/club.md §17), right ones, the API's
+    # ``POST .../keys`` and the card pages' buttons together; one phone exchanging its card
+    # again and again never makes another card of the room wait.
     RATELIMIT_CLUB_KEYS = "120 per minute;600 per hour"
+    # Per address: the wrong codes of those exchanges, checked before each one.
+    RATELIMIT_CLUB_KEYS_ADDRESS = "600 per minute;3000 per hour"
     # Requests refused for their credential (a wrong edit token, code or key), per presented
     # credential and match, and per address; a right credential is never refused for them.
     RATELIMIT_FAILED_TOKENS = "20 per minute;100 per hour"
@@ -122,6 +132,11 @@ class Config:
         self.CLUB_LIVE_STREAMS = int(os.environ.get("CLUB_LIVE_STREAMS") or "48")
         # How many matches each process keeps replayed (scorekeeper.service.replay_cache); 0: none.
         self.REPLAY_CACHE_MATCHES = int(os.environ.get("REPLAY_CACHE_MATCHES") or "256")
+        # The long replays (over 100 hands) one process runs at once, each without a database
+        # connection (scorekeeper.service.replay_work); past it one waits up to REPLAY_WAIT
+        # seconds, then is answered 503 with Retry-After. 0: no bound.
+        self.REPLAY_CONCURRENCY = int(os.environ.get("REPLAY_CONCURRENCY") or "2")
+        self.REPLAY_WAIT = float(os.environ.get("REPLAY_WAIT") or "0.25")
         # The phone's engine (docs/phone.md "Turning it off"): offered to the phones that score
         # when static/engine/ holds this server's build; SCOREKEEPER_ENGINE=0 offers it to none.
         self.PHONE_ENGINE = os.environ.get("SCOREKEEPER_ENGINE", "1").strip().lower() not in (

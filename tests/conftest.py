@@ -43,6 +43,7 @@ from scorekeeper.extensions import db, limiter
 from scorekeeper.rules import MatchOverError, MatchState, RuleError, Setup
 from scorekeeper.rules.runner import Checkpoint
 from scorekeeper.rules.variants import Variant
+from scorekeeper.service.club_preview import forget_previews
 from scorekeeper.service.replay_cache import ReplayCache
 from tests.helpers import Table
 
@@ -188,8 +189,9 @@ def _empty_tables(app: Flask) -> None:
 def _make_fresh(app: Flask) -> None:
     """The worker's app as a new one would be: the configuration it was built with (a test's
     ``app.config[...] = ...`` is undone), a new replay cache, no summary memo, no counts in the
-    limiter's storage, empty tables."""
+    limiter's storage, no schedule previews kept, empty tables."""
     app.config.clear()
+    forget_previews()
     app.config.update(copy.deepcopy(app.extensions["suite_config"]))
     app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
     app.extensions.pop("match_summaries", None)

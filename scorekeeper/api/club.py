@@ -54,9 +54,12 @@ def group_create_club_night(public_id: str) -> tuple[Response, int]:
 @bp.post("/schedules")
 @rate_limits.new_matches
 def preview_schedule() -> Response:
-    """A schedule and its balance, stored nowhere (no token): as ``GET .../schedule``."""
+    """A schedule and its balance, stored nowhere (no token): as ``GET .../schedule``, and
+    ``cut``: whether the preview's budget stopped the search (docs/api.md "Limits")."""
     plan = service.preview_schedule(as_object(_json_body(), "_"))
-    return jsonify({"rounds": _plan_rounds(plan.rounds), "balance": _json(plan.balance)})
+    return jsonify(
+        {"rounds": _plan_rounds(plan.rounds), "balance": _json(plan.balance), "cut": plan.cut}
+    )
 
 
 # --- Reading (no token) ----------------------------------------------------------------------

@@ -16,7 +16,7 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 from .. import service
 from ..extensions import csrf
 from ..i18n import request_gettext
-from ..infra import rate_limits
+from ..infra import rate_limits, replay_limits
 from ..infra.security import no_store
 from ..models import Match, as_utc
 from ..rules import HandResult, MatchState, bodies, wire
@@ -111,6 +111,7 @@ def add_hand(public_id: str) -> tuple[Response, int]:
 
 
 @bp.put("/matches/<public_id>/hands/<int:number>")
+@replay_limits.budgeted
 def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
     """Correct an earlier hand; 200 with the match recomputed."""
     token = _bearer_token()
@@ -120,9 +121,9 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
         # The corrected hand is answered beside the match (as POST does) and kept for a
         # repeat, which answers with it (docs/api.md "Hands").
         if kept is None and number <= len(state.hands):
-            kept = wire.hand_json(
-                state.hands[number - 1], match.hands[number - 1].input, request_gettext
-            )
+            # The replay's entry is the stored one: no hand of the match is loaded.
+            hand = state.hands[number - 1]
+            kept = wire.hand_json(hand, hand.input, request_gettext)
         return _respond_with_match(match, state, kept)
 
     written = service.replace_hand(

@@ -88,18 +88,63 @@ def refusals_counted(view: View) -> View:
     return view
 
 
-#: Club nights (docs/club.md §17): exchanging a table's or a player's code for a key, per
-#: address, the API's ``POST .../keys`` and the card pages' buttons (POST) in one count. A room
-#: behind one Wi-Fi address (40 players scanning their cards at once) passes; these count
-#: toward no other limit (creating a night, a preview and a round start count as new matches:
-#: :data:`new_matches`). ``RATELIMIT_CLUB_KEYS`` may set another figure.
+#: Club nights (docs/club.md §17): exchanging a table's or a player's code for a key, the API's
+#: ``POST .../keys`` and the card pages' buttons (POST) in one count per card (the night, the
+#: card's kind and number: issue 37), counted when the code was right and checked before: one
+#: phone exchanging its own card's code again and again meets its card's count, never another
+#: card's behind the same Wi-Fi address. ``RATELIMIT_CLUB_KEYS`` may set another figure.
 CLUB_KEYS = "120 per minute;600 per hour"
-club_keys = limiter.shared_limit(
+#: The wrong codes of the exchanges, per address, checked before each exchange: looser than
+#: the refusals' own count (which answers a guesser's wrong codes 429 and never a right one),
+#: it bounds the work a guesser makes (each exchange locks the night) without a room's stale
+#: cards ever meeting it. ``RATELIMIT_CLUB_KEYS_ADDRESS`` may set another figure.
+CLUB_KEYS_ADDRESS = "600 per minute;3000 per hour"
+
+
+def _card() -> str:
+    """The count's key of an exchange: the night's read id, the card's kind and number (from
+    the page's path, else the API's JSON body, read as the API reads it); bounded in length."""
+    from ..rules.bodies import NotJson, parse_json
+
+    args = request.view_args or {}
+    kind, number = ("player" if "/p/" in request.path else "table"), args.get("number")
+    if number is None:
+        try:
+            body = parse_json(request.get_data(cache=True))
+        except NotJson:
+            body = None
+        if isinstance(body, dict):
+            kind, number = str(body.get("kind"))[:10], str(body.get("number"))[:12]
+    return f"{str(args.get('read_id'))[:40]}:{kind}:{number}"
+
+
+def _wrong_code(response: Response) -> bool:
+    return response.status_code in (401, 403)
+
+
+#: These count toward no other limit (creating a night, a preview and a round start count as
+#: new matches: :data:`new_matches`).
+_card_keys = limiter.shared_limit(
     lambda: str(current_app.config.get("RATELIMIT_CLUB_KEYS") or CLUB_KEYS),
     scope="club-keys",
+    key_func=_card,
     methods=["POST"],
+    deduct_when=_taken,
     error_message=TOO_MANY,
 )
+_wrong_club_codes = limiter.shared_limit(
+    lambda: str(current_app.config.get("RATELIMIT_CLUB_KEYS_ADDRESS") or CLUB_KEYS_ADDRESS),
+    scope="club-keys-wrong",
+    methods=["POST"],
+    deduct_when=_wrong_code,
+    error_message=TOO_MANY,
+)
+
+
+def club_keys(view: View) -> View:
+    """The exchanges of a club card's code for a key: right ones counted per card, wrong ones
+    per address (:data:`CLUB_KEYS`, :data:`CLUB_KEYS_ADDRESS`)."""
+    return cast(View, _wrong_club_codes(_card_keys(view)))
 
 
 def init_app(app: Flask) -> None:

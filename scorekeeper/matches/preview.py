@@ -3,7 +3,9 @@ answers the hand as it will count ("Ben & Dee made 330: +330", "set: -320"), an 
 that the page's script (static/app.js) shows above Save. The rules count it
 (:func:`~scorekeeper.service.preview_hand`, :mod:`scorekeeper.rules.result`); nothing is
 stored. Checked as a save is (CSRF, the phone's edit token or scorer key); an entry the rules
-refuse, or one still being typed, answers 422 and an empty fragment: the page shows nothing."""
+refuse, or one still being typed, answers 422 and an empty fragment: the page shows nothing.
+Counted by the hands each replays (issue 37: :mod:`scorekeeper.service.replay_work`), and
+refused at once while the match's or the address's budget is spent."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from flask import abort, make_response, render_template
 from werkzeug.wrappers import Response
 
 from .. import service
-from ..infra import rate_limits
+from ..infra import rate_limits, replay_limits
 from ..infra.security import no_store
 from ..rules import HandResult, RuleError
 from ..rules.match import Setup
@@ -29,6 +31,7 @@ from .routes import table_of
 
 @bp.post("/m/<public_id>/hands/preview")
 @rate_limits.previews
+@replay_limits.budgeted
 def preview_hand(public_id: str) -> Response:
     """The next hand as typed so far, as it will count; 422 (empty) while the rules refuse it."""
     match = match_or_404(public_id)
@@ -42,6 +45,7 @@ def preview_hand(public_id: str) -> Response:
 
 @bp.post("/m/<public_id>/hands/<int:number>/preview")
 @rate_limits.previews
+@replay_limits.budgeted
 def preview_correction(public_id: str, number: int) -> Response:
     """Hand ``number`` as the correction typed so far would make it count."""
     match = match_or_404(public_id)

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .. import service
-from ..infra import rate_limits
+from ..infra import rate_limits, replay_limits
 from ..models import Match
 from ..rules import FINISHED, HandResult, MatchState, RuleError
 from ..rules.table import Table
@@ -271,6 +271,7 @@ def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args
 
 
 @bp.route("/m/<public_id>/hands/<int:number>", methods=["GET", "POST"])
+@replay_limits.budgeted
 def correct_hand(public_id: str, number: int) -> Any:
     """Correct an earlier hand: the same form, filled with what was entered."""
     match = match_or_404(public_id)

@@ -29,6 +29,7 @@ from . import rotation_pairs, rotation_progressive
 from .club_form import FIXED_PAIRS, PROGRESSIVE, ROTATING_PARTNERS, ROTATING_TABLES, ClubForm
 from .entry import as_choice, as_int, as_object, as_str, check_keys
 from .errors import RuleError
+from .rotation_budget import Budget, host_budget
 from .rotation_designs import AG_2_3, AG_2_4, KTS_15, WHIST_SIZES, Rounds, circle, whist
 from .rotation_heuristic import Figures, LocalRound, plan_night
 from .rotation_pairs import Movement, PairsRound
@@ -108,6 +109,7 @@ class Plan:
 
     rounds: tuple[RoundPlan, ...]
     balance: Balance
+    cut: bool = False  #: The budget stopped the search: the best found (§4.7 "Budget").
 
 
 # --- Settings ---------------------------------------------------------------------------------
@@ -267,9 +269,11 @@ def plan(
     players: Sequence[int] | Iterable[int],
     fixed: Sequence[RoundPlan] = (),
     pairs: Mapping[int, tuple[int, int]] | None = None,
+    budget: Budget | None = None,
 ) -> Plan:
     """Every round of the night: ``fixed`` (rounds played or in play, kept as they are), then
     the rounds up to ``rotation.rounds`` for ``players`` (the present players' numbers).
+    ``budget``: the heuristic's (a host's unless given); the plan says if it ``cut`` a search.
 
     Without ``fixed`` a design is used when there is one and the rounds fit its length
     (§4.2, §4.3); the rounds beyond it, and every round after ``fixed``, come from the
@@ -308,8 +312,9 @@ def plan(
                 design_name = name
     history = [*fixed, *made]
     count = max(0, total - len(history))
+    spent = budget if budget is not None else host_budget()
     if count:
-        made += _heuristic(form, history, order, count, rotation.seed, len(history) + count)
+        made += _heuristic(form, history, order, count, rotation.seed, len(history) + count, spent)
     everyone = list(dict.fromkeys([*order, *(x for r in fixed for x in _all(r))]))
     numbered = list(fixed)
     for r in made:
@@ -318,7 +323,7 @@ def plan(
             continue
         tables = number_tables(numbered[-1].tables, r.tables, form.partnerships)
         numbered.append(RoundPlan(tables, r.sitting_out))
-    return Plan(tuple(numbered), balance_of(form, numbered, everyone, design_name))
+    return Plan(tuple(numbered), balance_of(form, numbered, everyone, design_name), spent.cut)
 
 
 def plan_drawn(
@@ -424,8 +429,9 @@ def _heuristic(
     count: int,
     seed: int,
     total: int,
+    budget: Budget,
 ) -> list[RoundPlan]:
-    """``count`` rounds from the heuristic for ``order`` after ``history``."""
+    """``count`` rounds from the heuristic for ``order`` after ``history``, in ``budget``."""
     everyone = list(dict.fromkeys([*order, *(x for r in history for x in _all(r))]))
     local = {x: i for i, x in enumerate(everyone)}
     past: list[LocalRound] = [
@@ -438,15 +444,9 @@ def _heuristic(
     n = len(order)
     good = _target(form, n, total)
     sizes = table_sizes(form, n)
+    present = [local[x] for x in order]
     rounds = plan_night(
-        len(everyone),
-        past,
-        [local[x] for x in order],
-        count,
-        sizes,
-        form.partnerships,
-        seed,
-        good,
+        len(everyone), past, present, count, sizes, form.partnerships, seed, good, budget
     )
     return [
         RoundPlan(

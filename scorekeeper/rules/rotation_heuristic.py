@@ -23,6 +23,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .rotation_budget import NIGHTS_WORK, Budget, host_budget
+
 #: A round in local indices: tables (seat order) and the sorted sit-outs.
 LocalRound = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
@@ -33,11 +35,19 @@ MEET_WEIGHT = 100
 #: Whole nights tried (docs/club.md §4.7 step 3) and seeded starts per round (step 2).
 NIGHTS = 32
 STARTS = 4
-#: Work (swap evaluations and cost entries computed) after which no further night is started:
-#: a count, never the clock. The nights of §4.2's table need at most a tenth of it; a night
-#: of tables where each plays for himself rarely reaches its lower bound, and this keeps 40
-#: players x 12 rounds within §17's second (about four nights of 10 tables).
-WORK_BUDGET = 1_000_000
+#: Work after which no further night is started (:mod:`.rotation_budget`).
+WORK_BUDGET = NIGHTS_WORK
+#: The charges of :class:`.rotation_budget.Budget` for what is not a swap, in work units
+#: (counted apart from the work, which alone says when no further night is started): per
+#: present player of a round (its sit-outs, its starts) and per cell of a night's counters
+#: (their copy and the night's figures). Measured so that a unit costs about the
+#: same on a night of 13 players as on one of 64 (bench/schedule_preview.py).
+ROUND_CHARGE = 60
+NIGHT_CHARGE = 8
+#: And per row of costs computed (a list built, whatever its length).
+ROW_CHARGE = 16
+#: A whole descent costs about this many times the seated players squared (work units).
+TIGHT = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,30 +173,41 @@ def plan_night(
     partnerships: bool,
     seed: int,
     good: Callable[[Figures], bool],
+    budget: Budget | None = None,
 ) -> list[LocalRound]:
     """Plan ``count`` rounds for ``present`` (in draw order) after ``history``, tables of
     ``sizes``; ``size`` players in all (indices below it). Up to :data:`NIGHTS` nights from
-    ``seed``; the first whose figures are ``good`` is kept, else the best by §4.7's order."""
+    ``seed``; the first whose figures are ``good`` is kept, else the best by §4.7's order.
+
+    ``budget`` (a host's, :func:`.rotation_budget.host_budget`, unless given) is checked
+    within a night: each round stops its descents at its share of what is left (a share too
+    small for a whole descent starts from a greedy seating), and once the limit is reached
+    the night's remaining rounds are seated greedily, unsearched (``budget.cut`` then says
+    so). Every night planned is whole, so the best one is kept."""
+    if budget is None:
+        budget = host_budget()
     base = Counters(size)
     for tables, out in history:
         base.add(tables, out, partnerships)
     players = len(set(present) | {x for t, o in history for x in (*o, *(y for z in t for y in z))})
     seeds = random.Random(seed)
     best: tuple[tuple[int, ...], list[LocalRound]] | None = None
-    work = [0]
+    night_charge = NIGHT_CHARGE * size * size
     for _ in range(NIGHTS):
         rng = random.Random(seeds.getrandbits(64))
         counters = base.copy()
+        budget.overhead += night_charge
         rounds: list[LocalRound] = []
-        for _ in range(count):
-            planned = _plan_round(counters, present, sizes, partnerships, rng, work)
+        for number in range(count):
+            stop = budget.round_stop(count - number)
+            planned = _plan_round(counters, present, sizes, partnerships, rng, budget, stop)
             counters.add(planned[0], planned[1], partnerships)
             rounds.append(planned)
         figures = counters.figures(players)
         key = figures.key(partnerships)
         if best is None or key < best[0]:
             best = (key, rounds)
-        if good(figures) or work[0] > WORK_BUDGET:
+        if good(figures) or budget.work > budget.nights or budget.exhausted():
             break
     assert best is not None
     return best[1]
@@ -198,15 +219,18 @@ def _plan_round(
     sizes: Sequence[int],
     partnerships: bool,
     rng: random.Random,
-    work: list[int],
+    budget: Budget,
+    stop: int,
 ) -> LocalRound:
-    """One round: sit-outs (§4.7 step 1), then the cheapest of a few descents (step 2)."""
+    """One round: sit-outs (§4.7 step 1), then the cheapest of a few descents (step 2),
+    searching until ``budget.spent`` reaches ``stop``."""
     seats = sum(sizes)
     out_count = max(0, len(present) - seats)
     if counters.rounds == 0:
         # §4.7: the first round of a night is seated in draw order, the last ones sitting out.
         seated = list(present[: len(present) - out_count])
         return _fill(seated, sizes), tuple(sorted(present[len(seated) :]))
+    budget.overhead += ROUND_CHARGE * len(present)
     ties = {x: rng.random() for x in present}
 
     def order(x: int) -> tuple[int, int, float]:
@@ -226,17 +250,57 @@ def _plan_round(
         x: (counters.sat_out[x], counters.played[x]) for x in present if x not in counters.last_out
     }
     best: tuple[int, list[int], list[int]] | None = None
+    # A round whose share cannot pay for a whole descent (about TIGHT x seated² units) starts
+    # from a greedy seating, which a part of a descent improves far more than a random one.
+    tight = stop - budget.spent < TIGHT * len(seated) ** 2
     for _ in range(STARTS):
         start = seated[:]
         rng.shuffle(start)
         bench = out[:]
-        cost, occ = _descend(counters, start, sizes, partnerships, work, bench, classes)
+        if tight and best is None:
+            budget.cut = True
+            start = _greedy(counters, start, sizes, partnerships, budget)
+        if best is None and budget.spent >= stop:
+            # Nothing left for this round: its greedy seating, its sit-outs as step 1 chose.
+            budget.cut = True
+            return _fill(start, sizes), tuple(sorted(bench))
+        cost, occ = _descend(counters, start, sizes, partnerships, budget, bench, classes, stop)
         if best is None or cost < best[0]:
             best = (cost, occ, bench)
         if cost == 0:
             break
+        if budget.spent >= stop:
+            budget.cut = True
+            break
     assert best is not None
     return _fill(best[1], sizes), tuple(sorted(best[2]))
+
+
+def _greedy(
+    counters: Counters,
+    start: list[int],
+    sizes: Sequence[int],
+    partnerships: bool,
+    budget: Budget,
+) -> list[int]:
+    """``start`` seated greedily: table by table, its first seat the first player left, each
+    further seat the player left who costs least beside those already at the table."""
+    left = start[:]
+    seating: list[int] = []
+    wp, wo, wm = counters.w_partner, counters.w_opponent, counters.w_meet
+    budget.overhead += len(start) ** 2
+    for size in sizes:
+        table = [left.pop(0)]
+        for seat in range(1, size):
+            if partnerships and size == 4:
+                rows = [wp[table[seat - 2]]] if seat >= 2 else []
+                rows += [wo[table[j]] for j in range(seat) if (seat - j) % 2]
+            else:
+                rows = [wm[y] for y in table]
+            costs = [sum(row[z] for row in rows) for z in left]
+            table.append(left.pop(costs.index(min(costs))))
+        seating += table
+    return seating
 
 
 def _fill(seated: Sequence[int], sizes: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -254,15 +318,20 @@ def _descend(
     start: list[int],
     sizes: Sequence[int],
     partnerships: bool,
-    work: list[int],
+    budget: Budget,
     bench: list[int],
     classes: dict[int, tuple[int, int]],
+    stop: int,
 ) -> tuple[int, list[int]]:
     """Best-swap descent from ``start``: the round's cost and its seating (``bench``, the
     sit-outs, is changed in place when a sit-out trades with a seated player of his
-    class)."""
-    descent = _Descent(counters, start, sizes, partnerships, work)
+    class). It stops early, where it stands, once ``budget.spent`` reaches ``stop``: the
+    budget is checked at every step, not only between nights."""
+    descent = _Descent(counters, start, sizes, partnerships, budget)
     while True:
+        if budget.spent >= stop:
+            budget.cut = True
+            return descent.cost, descent.occ
         best, move = descent.best_swap()
         if partnerships:
             best, move = descent.best_split(best, move)
@@ -288,12 +357,12 @@ class _Descent:
         start: list[int],
         sizes: Sequence[int],
         partnerships: bool,
-        work: list[int],
+        budget: Budget,
     ) -> None:
         self.occ = start
         self.sizes = sizes
         self.four = partnerships
-        self.work = work
+        self.budget = budget
         self.wp, self.wo, self.wm = counters.w_partner, counters.w_opponent, counters.w_meet
         self.table_of: list[int] = []
         self.bases: list[int] = []
@@ -317,7 +386,8 @@ class _Descent:
         """Compute table ``t``'s rows again (after a change of its players)."""
         occ, b, k = self.occ, self.bases[t], self.sizes[t]
         wp, wo, wm = self.wp, self.wo, self.wm
-        self.work[0] += k * len(wp)
+        self.budget.work += k * len(wp)
+        self.budget.overhead += k * ROW_CHARGE
         for i in range(k):
             if self.four:
                 partner = wp[occ[b + (i + 2) % 4]]
@@ -338,6 +408,7 @@ class _Descent:
         occ, rows, own, total = self.occ, self.rows, self.own, len(self.occ)
         best = 0
         move = None
+        self.budget.overhead += total * ROW_CHARGE // 4
         for p in range(total):
             tail = self.next_start[p]
             if tail >= total:
@@ -347,7 +418,7 @@ class _Descent:
                 row[o] + r[x] - s
                 for o, r, s in zip(occ[tail:], rows[tail:], own[tail:], strict=True)
             ]
-            self.work[0] += len(values)
+            self.budget.work += len(values)
             low = min(values) - own[p]
             if low < best:
                 best = low
@@ -372,7 +443,7 @@ class _Descent:
         """``best``/``move``, or a swap within a table that lowers the cost more."""
         for t in range(len(self.sizes)):
             now, one, two = self.split_costs(t)
-            self.work[0] += 2
+            self.budget.work += 2
             b = self.bases[t]
             if one - now < best:
                 best, move = one - now, (b, b + 1)
@@ -394,7 +465,7 @@ class _Descent:
                     gain = self.rows[p][x] - self.own[p]
                     if gain < best:
                         best, trade = gain, (k, p)
-            self.work[0] += len(self.occ)
+            self.budget.work += len(self.occ)
         return best, trade
 
     def swap(self, move: tuple[int, int], gain: int) -> None:

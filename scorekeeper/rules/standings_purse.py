@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 from typing import TYPE_CHECKING, Any, Final
 
-from .entry import as_list, as_object, as_str, check_keys
+from .entry import as_decimal, as_list, as_object, check_keys
 from .errors import RuleError
 from .standings_settings import figure
 
@@ -150,17 +150,8 @@ def money(value: Decimal) -> str:
 
 def _decimal(value: object, path: str, *, high: Decimal = MOST_MONEY) -> Decimal:
     """A decimal string with at most two places, 0 to ``high``."""
-    text = as_str(value, path).strip()
-    try:
-        amount = Decimal(text)
-    except InvalidOperation:
-        amount = Decimal("NaN")
-    if not amount.is_finite() or not text or "e" in text.lower():
-        raise RuleError(
-            path, "must be a decimal number such as {example}", code="not_decimal", example="5.00"
-        )
-    if amount != amount.quantize(CENT):
-        raise RuleError(path, "must have at most two decimal places", code="too_precise")
+    # Bounded in digits on the text, before Decimal reads it (issue 37: 41 digits were a 500).
+    amount = as_decimal(value, path)
     if amount < 0:
         raise RuleError(path, "must be at least {low}", code="too_small", low=0)
     if amount > high:

@@ -23,8 +23,10 @@ One module per concern, each re-exported here:
 - :mod:`.almanac`: a group's summaries, history, records, money and ratings (of a season);
 - :mod:`.payups`: the nights a group marked paid up, from which its settle-up counts;
 - club nights (docs/club.md): :mod:`.club_body` (a night's body read, a preview),
+  :mod:`.club_preview` (a preview's plan: its budget, the previews kept),
   :mod:`.club_setup` (create; the frame of a night write), :mod:`.club_edit` (draw again, a
-  round by hand, re-plan, settings), :mod:`.club_rounds` (start, time, close, finish, codes, keys),
+  round by hand, re-plan, settings), :mod:`.club_rounds` (start, time, close, finish, codes),
+  :mod:`.club_keys` (a card's code for a key, the keys a card holds),
   :mod:`.club_adjust` (adjustments), :mod:`.club_reading` (the night, its ETag, a table's round,
   a match's club place), :mod:`.club_standings` (its standings, from its matches' figures),
   :mod:`.club_limits` (a club match's end, §7.2).
@@ -52,6 +54,7 @@ from .club_body import preview_schedule
 from .club_common import check_host, is_host, night_by_id, night_to_read
 from .club_desk import mark_printed, open_for_late_hand, printed_pages
 from .club_edit import patch_night, put_round, redraw, replan
+from .club_keys import MAX_KEYS_PER_CARD, exchange_code
 from .club_limits import LimitView, match_limit_view
 from .club_people import add_late_player, patch_player, substitute
 from .club_reading import (
@@ -70,7 +73,6 @@ from .club_rounds import (
     call_time,
     check_table,
     close_round,
-    exchange_code,
     finish_night,
     new_code,
     night_key_role,
@@ -125,6 +127,7 @@ from .matches import (
 )
 from .outcomes import (
     Answer,
+    Busy,
     Conflict,
     Forbidden,
     NotFound,
@@ -183,6 +186,7 @@ __all__ = [
     "create_club_night",
     "delete_adjustment",
     "exchange_code",
+    "MAX_KEYS_PER_CARD",
     "finish_night",
     "is_host",
     "match_limit_view",
@@ -222,6 +226,7 @@ __all__ = [
     "SUMMARY_VERSION",
     "SWEEP_EVERY",
     "Answer",
+    "Busy",
     "Checked",
     "Conflict",
     "GroupHistory",

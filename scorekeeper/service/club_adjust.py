@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from ..extensions import db
 from ..models import ClubAdjustment, ClubNight, ClubPair, ClubPlayer, utcnow
 from ..rules import RuleError, rotation, standings
-from ..rules.entry import as_object, check_keys, unstorable
+from ..rules.entry import MAX_INT, as_decimal, as_object, check_keys, unstorable
 from .club_common import form_of, players_of, rounds_of
 from .club_setup import night_write
 from .outcomes import NotFound
@@ -52,14 +52,12 @@ class AdjustmentView:
 def _value(night: ClubNight, given: object) -> Decimal:
     """The value in the formula's unit: whole points or units; halves for wins and VP."""
     rules = standings.read_standings_rules(form_of(night), night.settings["standings"])
-    try:
-        if isinstance(given, bool) or not isinstance(given, str | int):
-            raise InvalidOperation
-        value = Decimal(str(given))
-    except InvalidOperation:
-        raise RuleError("value", "must be a number", code="not_number") from None
+    if isinstance(given, bool) or not isinstance(given, str | int):
+        raise RuleError("value", "must be a number", code="not_number")
+    # Bounded in digits before Decimal reads it (issue 37: ``%`` of 41 digits raised).
+    value = as_decimal(given, "value", numbers=True)
     step = Decimal("0.5") if rules.formula in ("wins", "vp") else Decimal(1)
-    if not value.is_finite() or value % step != 0 or abs(value) > 10**6:
+    if abs(value) > 10**6 or value % step != 0:
         raise RuleError(
             "value",
             "must be a multiple of {step} in this night's standings",
@@ -222,7 +220,8 @@ def delete_adjustment(public_id: str, token: str | None, aid: object) -> None:
     def change(night: ClubNight) -> None:
         found = (
             db.session.get(ClubAdjustment, aid)
-            if isinstance(aid, int) and not isinstance(aid, bool)
+            # An id past any column is none of the night's (the query would fail on it).
+            if isinstance(aid, int) and not isinstance(aid, bool) and 1 <= aid <= MAX_INT
             else None
         )
         if found is None or found.club_night_id != night.id:

@@ -14,6 +14,7 @@ from ..rules.club_form import ClubForm
 from ..rules.entry import as_object, check_keys
 from ..rules.names import check_new_name, name_key, read_name
 from ..rules.rotation import Plan, Rotation
+from . import club_preview
 from .club_awards import read_settings
 from .club_common import MAX_PLAYERS
 
@@ -300,4 +301,7 @@ def preview_schedule(body: Mapping[str, Any]) -> Plan:
         count = len(names)
         members = {i: m for i, (_, m) in enumerate(pairs, start=1)}
     _, _, form, rotation_read = read_form_and_rotation(body, count)
-    return rotation.plan(form, rotation_read, range(1, count + 1), pairs=members)
+    # Within the preview's budget and kept per process (club_preview; docs/api.md "Limits").
+    given_rotation = body.get("rotation")
+    seeded = isinstance(given_rotation, Mapping) and given_rotation.get("seed") is not None
+    return club_preview.preview_plan(form, rotation_read, count, members, seeded)

@@ -28,7 +28,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import RuleError, rotation
-from ..rules.entry import as_object, check_keys
+from ..rules.entry import as_int, as_object, check_keys
 from ..rules.names import check_new_name, name_key, read_name
 from .club_common import (
     MAX_PLAYERS,
@@ -276,6 +276,8 @@ def substitute(
     same transaction. 409 unless the round plays; 422 at ``in``, ``out``."""
     given = as_object(body, "_")
     check_keys(given, ("out", "in", "version"), required=("out", "in"))
+    # Whole numbers in range before any look-up (issue 37: a list was unhashable, a 500).
+    out_no, in_no = as_int(given["out"], "out", low=1), as_int(given["in"], "in", low=1)
 
     def change(night: ClubNight) -> None:
         stored = round_of(night, round_no)
@@ -283,13 +285,12 @@ def substitute(
             raise Conflict("round {number} is not playing", number=round_no)
         by_number = {p.number: p for p in players_of(night)}
         seating = seatings(night, [stored])[stored.id]
-        out_no, in_no = given["out"], given["in"]
         seated = {n: (t, s) for t, seats in seating.tables.items() for s, n in seats.items()}
-        if isinstance(out_no, bool) or out_no not in seated:
+        if out_no not in seated:
             raise RuleError(
                 "out", "is not seated in round {number}", code="not_seated", number=round_no
             )
-        if isinstance(in_no, bool) or in_no not in seating.sitting_out:
+        if in_no not in seating.sitting_out:
             raise RuleError(
                 "in", "is not sitting out round {number}", code="not_sitting_out", number=round_no
             )

@@ -5,9 +5,7 @@ player codes and the keys phones get for them. Each write is one transaction
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
-from typing import Any
 
 import sqlalchemy as sa
 
@@ -39,18 +37,17 @@ from .club_common import (
     table_matches,
 )
 from .club_draws import draw_after_close, seat_at_start
+from .club_keys import KINDS, drop_keys, night_match_ids
 from .club_limits import limit_of
 from .club_reading import ClubSpot, NightView, keep_spot, night_view
 from .club_replan import _tables_to_draw, tables_used
-from .club_setup import code_is, new_table_code, night_write
+from .club_setup import new_table_code, night_write
 from .matches import build_match
-from .outcomes import Conflict, NotFound, Unauthorized
+from .outcomes import Conflict, NotFound
 from .placing import place_on_roster
 from .reading import hash_token
 from .replaying import hand_count, state_of
-from .writing import UnitOfWork, lock_club_night, lock_group, lock_match
-
-KINDS = ("table", "player")
+from .writing import lock_group, lock_match
 
 
 def start_round(
@@ -284,7 +281,7 @@ def finish_night(public_id: str, token: str | None, version: object = None) -> N
             raise Conflict("the night is finished already")
         if any(r.status == "playing" for r in rounds_of(night)):
             raise Conflict("a round is playing: close it first")
-        _end_phones(night, list(db.session.scalars(_night_match_ids(night))))
+        _end_phones(night, list(db.session.scalars(night_match_ids(night))))
         night.status = "finished"
 
     return night_view(night_write(public_id, token, version, change))
@@ -366,100 +363,8 @@ def _withdraw(night: ClubNight, kind: str, number: int) -> None:
             )
         )
     )
-    if hashes:
-        db.session.execute(
-            sa.delete(ScorerKey)
-            .where(
-                sa.or_(ScorerKey.key_hash.in_(hashes), ScorerKey.origin_hash.in_(hashes)),
-                ScorerKey.match_id.in_(_night_match_ids(night)),
-            )
-            .execution_options(synchronize_session=False)
-        )
-        db.session.execute(
-            sa.delete(JoinCode)
-            .where(
-                sa.or_(JoinCode.made_by_hash.in_(hashes), JoinCode.origin_hash.in_(hashes)),
-                JoinCode.match_id.in_(_night_match_ids(night)),
-            )
-            .execution_options(synchronize_session=False)
-        )
-        db.session.execute(
-            sa.delete(ClubKey).where(
-                ClubKey.club_night_id == night.id, ClubKey.key_hash.in_(hashes)
-            )
-        )
+    drop_keys(night, hashes)
     db.session.flush()
-
-
-def _night_match_ids(night: ClubNight) -> sa.Select[Any]:
-    """The ids of the night's matches (a subquery)."""
-    return (
-        sa.select(ClubTable.match_id)
-        .join(ClubRound, ClubRound.id == ClubTable.round_id)
-        .where(ClubRound.club_night_id == night.id)
-    )
-
-
-def exchange_code(read_id: str, kind: str, number: object, code: str) -> tuple[str, str | None]:
-    """A table's (or player's) code for a key (docs/club.md §14 "Keys"): 401 for a wrong or
-    withdrawn code. The key is a scorer key at once on the match of that table (or where that
-    player sits) in the round in play. Returns the key and that match's public id (or
-    ``None`` between rounds)."""
-    from .club_common import night_to_read
-
-    found_night = night_to_read(read_id)
-    with UnitOfWork() as uow:
-        night = lock_club_night(found_night.public_id)
-        if kind not in KINDS or isinstance(number, bool) or not isinstance(number, int):
-            raise Unauthorized("this code is wrong or was withdrawn")
-        card = (
-            db.session.scalar(
-                sa.select(ClubCode).where(
-                    ClubCode.club_night_id == night.id,
-                    ClubCode.kind == kind,
-                    ClubCode.number == number,
-                )
-            )
-            if isinstance(code, str) and code and unstorable(code) is None
-            else None
-        )
-        # A derived code is derived again, a card of before derived codes has its hash
-        # compared: both in constant time (docs/club.md §8).
-        if card is None or not code_is(night, card, code):
-            raise Unauthorized("this code is wrong or was withdrawn")
-        key = secrets.token_urlsafe(32)
-        digest = hash_token(key)
-        db.session.add(
-            ClubKey(
-                club_night_id=night.id,
-                kind=kind,
-                number=number,
-                key_hash=digest,
-                created_at=utcnow(),
-            )
-        )
-        match = _match_in_play(night, kind, number)
-        if match is not None:
-            db.session.add(ScorerKey(match_id=match.id, key_hash=digest, created_at=utcnow()))
-        public = match.public_id if match is not None else None
-        uow.commit()
-    return key, public
-
-
-def _match_in_play(night: ClubNight, kind: str, number: int) -> Match | None:
-    """The match of table ``number`` (or where player ``number`` sits) in the round in play."""
-    playing = [r for r in rounds_of(night) if r.status == "playing"]
-    if not playing:
-        return None
-    stored = playing[0]
-    table = number
-    if kind == "player":
-        seating = seatings(night, [stored])[stored.id]
-        tables = [t for t, seats in seating.tables.items() if number in seats.values()]
-        if not tables:
-            return None
-        table = tables[0]
-    return table_matches([stored])[stored.id].get(table)
 
 
 def night_key_role(night: ClubNight, key: str | None) -> tuple[str, int] | None:

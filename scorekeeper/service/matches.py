@@ -25,6 +25,7 @@ from .club_limits import in_closed_round, over_before_new_hand
 from .outcomes import NotFound, Respond, Written, write_refusals
 from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
+from .replay_work import counted
 from .replaying import CachedReplays, decision_inputs, setup_of, state_of
 from .writing import Checked, UnitOfWork, insert_hand, write
 
@@ -208,7 +209,9 @@ def replace_hand(
         _hand(locked, number).input = dict(entry)
 
     def change(match: Match) -> Checked:
-        with write_refusals():
+        # Counted by the hands it replays, however few (a right token's corrections have no
+        # other limit: :mod:`.replay_work`).
+        with write_refusals(), counted(match.public_id):
             decided = writes.replace_hand(
                 *decision_inputs(match), number, entry, CachedReplays(match)
             )

@@ -60,6 +60,18 @@ class Conflict(ServiceError):
     not the last hand, a correction that would end the match early."""
 
 
+class Busy(ServiceError):
+    """Work the server will not take on now (issue 37: replays bounded by their work): ``429``
+    when the hands replayed for this address or match in the window are spent (the limiter's
+    budget), ``503`` when this process already runs as many long replays as it may. Answered
+    with ``Retry-After: retry_after`` (whole seconds); nothing was stored."""
+
+    def __init__(self, status: int, retry_after: int, message: str = "") -> None:
+        super().__init__(message or "the server is busy: try again in a moment")
+        self.status = status
+        self.retry_after = max(1, retry_after)
+
+
 @contextmanager
 def write_refusals() -> Iterator[None]:
     """Inside it, a write the rules' decision refuses (:class:`~scorekeeper.rules.writes.

@@ -1,6 +1,10 @@
 """The next hand as the rules would count it, before it is saved (issue 26, item 4): the hand
 form's preview. Checked and replayed as :func:`.matches.add_hand` does, and nothing stored:
-no write, no transaction, no version, and the replay is not put in the replay cache."""
+no write, no transaction, no version, and the replay is not put in the replay cache.
+
+Each preview is counted by the hands it replays, and a long one runs in a slot of the process,
+its connection given back first (:mod:`.replay_work`): a phone previewing hand 1 of its own
+1,000-hand match at every pause holds up no other table."""
 
 from __future__ import annotations
 
@@ -12,7 +16,9 @@ from ..rules.match import Setup
 from ..rules.variants import find_variant
 from .outcomes import Conflict, write_refusals
 from .reading import check_token, get_match
+from .replay_work import counted, releasing
 from .replaying import CachedReplays, decision_inputs, setup_of, stored_inputs
+from .writing import release_reads
 
 
 def preview_hand(
@@ -27,9 +33,12 @@ def preview_hand(
     from the cache's last checkpoint, as a save's."""
     match = get_match(public_id)
     check_token(match, token)
-    variant, setup, inputs, finished = decision_inputs(match)
-    with write_refusals():
-        decided = writes.add_hand(variant, setup, inputs, finished, entry, CachedReplays(match))
+    # Counted (a spent budget refuses before the hands are read), replayed unconnected.
+    with counted(public_id):
+        variant, setup, inputs, finished = decision_inputs(match)
+        with write_refusals(), releasing(release_reads):
+            replays = CachedReplays(match)
+            decided = writes.add_hand(variant, setup, inputs, finished, entry, replays)
     return decided.state.hands[-1], setup
 
 
@@ -41,14 +50,16 @@ def preview_correction(
     is raised as the rules or :func:`.matches.replace_hand` word it; nothing is stored."""
     match = get_match(public_id)
     check_token(match, token)
-    inputs = list(stored_inputs(match))
-    with write_refusals():
-        writes.check_number(number, len(inputs))
-    setup = setup_of(match)
-    find_variant(match.variant).check_typed(setup, entry)
-    inputs[number - 1] = dict(entry)
-    try:
-        state = CachedReplays(match).strict(inputs, finished=match.finished).state
-    except MatchOverError as refusal:
-        raise Conflict("the match is over: no more hands can be added") from refusal
+    with counted(public_id):  # a spent budget refuses before the hands are read
+        inputs = list(stored_inputs(match))
+        with write_refusals():
+            writes.check_number(number, len(inputs))
+        setup = setup_of(match)
+        find_variant(match.variant).check_typed(setup, entry)
+        inputs[number - 1] = dict(entry)
+        try:
+            with releasing(release_reads):
+                state = CachedReplays(match).strict(inputs, finished=match.finished).state
+        except MatchOverError as refusal:
+            raise Conflict("the match is over: no more hands can be added") from refusal
     return state.hands[number - 1], setup

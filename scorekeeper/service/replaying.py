@@ -29,7 +29,7 @@ from ..rules.match import HandResult
 from ..rules.replay import replay
 from ..rules.settle import Settlement
 from ..rules.variants import Variant, find_variant
-from . import replay_cache
+from . import replay_cache, replay_work
 from .outcomes import write_refusals
 
 T = TypeVar("T")
@@ -125,7 +125,8 @@ class CachedReplays:
     def whole(self, inputs: Sequence[Mapping[str, Any]], *, finished: bool) -> MatchState:
         """The lenient replay from hand 1, uncached."""
         plain = writes.PlainReplays(find_variant(self.match.variant), setup_of(self.match))
-        return plain.whole(inputs, finished=finished)
+        with replay_work.replaying(self.match.public_id, len(inputs)):
+            return plain.whole(inputs, finished=finished)
 
 
 def uncached_state(match: Match) -> MatchState:
@@ -231,13 +232,16 @@ def resumed(
     kept = tuple(c for c in (before.checkpoints if before else ()) if c.count < start.count)
     if start.count:
         kept += (start,)
-    try:
-        state, passed = variant.resume(start, inputs, every=replay_cache.CHECKPOINT_EVERY)
-        checkpoints = kept + tuple(c for c in passed if c.count > start.count)
-    except (MatchOverError, RuleError):
-        if strict:
-            raise
-        state, checkpoints = replay(variant, setup, inputs), kept
+    # Bounded by its work (:mod:`.replay_work`): counted, and a long one in a slot, without
+    # a connection.
+    with replay_work.replaying(match.public_id, len(inputs) - start.count):
+        try:
+            state, passed = variant.resume(start, inputs, every=replay_cache.CHECKPOINT_EVERY)
+            checkpoints = kept + tuple(c for c in passed if c.count > start.count)
+        except (MatchOverError, RuleError):
+            if strict:
+                raise
+            state, checkpoints = replay(variant, setup, inputs), kept
     if match.finished if finished is None else finished:
         state = finish(state)
     fresh = replay_cache.Cached(

@@ -26,7 +26,13 @@ stores in one transaction, in this order:
    transaction's first statement; SQLite's busy timeout queues it behind another writer) and
    read the version again: if another write came in since step 1, start again from step 1
    (the replay of step 5 no longer holds). So the replay, the costly part, never runs while
-   the whole database is locked for writing, and a write to another match never waits for it;
+   the whole database is locked for writing, and a write to another match never waits for it.
+   A replay of more than 100 hands (:mod:`.replay_work`: a correction near the start of a long
+   match) does the same on PostgreSQL too: it ends the read transaction of step 1 before it
+   runs (no connection of the pool, no row lock held while the rules count), runs in one of
+   the process's few slots, builds its answer's hands unlocked, and the lock and the version
+   are then taken and read again as above; when it keeps losing that race to other writes, it
+   is a :class:`~.outcomes.Conflict`, never a replay under the lock;
 7. write the hand, bump ``version`` (statements, not ORM objects: a hand POST on PostgreSQL is
    the floor's ``BEGIN``, ``SELECT``, ``INSERT``, ``UPDATE``, ``COMMIT``, plus the key's
    ``INSERT``), forget expired keys ("Idempotent answers" below), keep this one's record,
@@ -59,6 +65,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from types import TracebackType
@@ -72,7 +79,7 @@ from ..extensions import db
 from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utcnow
 from ..rules import MatchState, RuleError, writes
 from ..rules.entry import unstorable
-from . import replay_cache, replaying
+from . import replay_cache, replay_work, replaying
 from .outcomes import Answer, Conflict, NotFound, Respond, Written, write_refusals
 from .reading import PUBLIC_ID, check_public_id, check_token
 
@@ -295,17 +302,58 @@ def _check(
             return _repeat(match, kept[0], respond)
         with write_refusals():
             writes.check_version(match.version, _hands_seen(match, version))
-        checked = change(match)
-        if lock_first:
-            return match, checked, stale
         seen = match.version
+        # A long replay gives the connection (and any lock) back before it runs
+        # (:mod:`.replay_work`): the lock is then taken again below and the version re-read.
+        with replay_work.releasing(release_reads) as replay:
+            checked = change(match)
+        if lock_first and not replay.released:
+            return match, checked, stale
+        if replay.released:
+            _prepare_answer(match, checked, respond)
         uow.rollback()  # end the read: the write lock comes next
         match = lock_match(public_id)
         if match.version == seen:
             return match, checked, stale
         # Another write came between the replay and the lock: its hands count, replay again.
         uow.rollback()
-    raise AssertionError("the last attempt takes the lock first and always returns")
+    # Only long replays get here (a short one takes the lock first on the last attempt): each
+    # lost the race to another write of the match, and none holds a lock while it replays.
+    raise Conflict("another change to this match came first: reload it and try again")
+
+
+def _prepare_answer(match: Match, checked: Checked, respond: Respond) -> None:
+    """Before the lock of a write whose replay was long: build its answer once, unlocked, in a
+    slot (:func:`.replay_work.slot`), so that what it builds of each hand (its JSON in the
+    request's language, :func:`.replaying.per_hand`) is kept with the write's replay, and the
+    answer built again under the lock (with the new version) costs what its match costs, not
+    what its 1,000 hands do: SQLite's write lock is never held for it. The answer built here
+    is discarded."""
+    # Warming only: a failure is the locked answer's to raise (but no slot is a 503 here: the
+    # answer is not built under the lock instead).
+    with replay_work.slot(), replaying.answering(match, checked.replayed), suppress(Exception):
+        respond(match, checked.state, None)
+    release_reads()  # what the answer read (a stored entry) leaves no connection checked out
+
+
+def release_reads() -> bool:
+    """End the session's transaction, which has written nothing, and give its connection back
+    to the pool, keeping what it read loaded (not expired, as a commit or rollback would: the
+    replay reads the match's columns). Says whether it could: not with changes pending.
+
+    Before a long replay (:mod:`.replay_work`): a preview, or a write's check, which then locks
+    and checks the version again (step 6 of the module doc). A no-op ``UPDATE`` of SQLite's
+    write lock is all a write's transaction may hold then: its commit changes nothing."""
+    session = db.session()
+    if session.new or session.dirty or session.deleted:
+        return False
+    keep = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = keep
+    return True
 
 
 def _hands_seen(match: Match, version: int | None) -> int | None:
