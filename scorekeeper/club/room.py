@@ -76,6 +76,12 @@ def take_player(read_id: str, number: int) -> Any:
 
 def _join_page(read_id: str, kind: str, number: int, status: int = 200) -> Response:
     night = night_to_read_or_404(read_id)
+    if kind == "table":
+        # A card for a table the night has none of is no card: 404, as the table's page.
+        try:
+            service.check_table(night, number)
+        except service.NotFound:
+            abort(404)
     form = OpenForm(formdata=None, key=request.args.get("code", ""))
     html = render_template("club/join.html", night=night, kind=kind, number=number, form=form)
     return no_store(Response(html, status))

@@ -22,7 +22,8 @@ from ..rules.revisions import split_carried
 from ..rules.variants import find_variant
 from ..rules.writes import MAX_HANDS as MAX_HANDS  # still the service's name too
 from .club_limits import in_closed_round, over_before_new_hand
-from .outcomes import NotFound, Respond, Written, write_refusals
+from .club_spots import club_spot_of
+from .outcomes import Conflict, NotFound, Respond, Written, write_refusals
 from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
 from .replay_work import counted
@@ -138,8 +139,11 @@ def rematch(public_id: str, *, group: GroupPlace | None = None) -> tuple[Match, 
     each seat standing for the roster player it stood for in this match when this match is in
     that group too (:func:`create_match`). A wrong group token is :class:`Unauthorized`; a
     match of another group is a :class:`RuleError` at ``match``
-    (:func:`.placing.check_next_place`)."""
+    (:func:`.placing.check_next_place`). A club night's match is a :class:`Conflict`: it goes
+    on in the night's next round at its table (docs/club.md §7.3), never outside the night."""
     old = get_match(public_id)
+    if club_spot_of(old) is not None:
+        raise Conflict("a club night's match goes on in the night's next round, not in a new game")
     rules, carried = split_carried(old.options)
     teams = [{"name": t["name"], "players": list(t["players"])} for t in old.teams] or None
     if group is not None:

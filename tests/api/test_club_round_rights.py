@@ -207,3 +207,12 @@ def test_a_table_the_night_has_not_is_a_404(client: FlaskClient) -> None:
         assert page.status_code == 404
         assert "Refresh" not in page.headers
         assert night.read(f"/tables/{number}").status_code == 404
+
+
+def test_a_card_link_for_a_table_the_night_has_not_is_a_404(client: FlaskClient) -> None:
+    """The join page of a table card the night never printed is no button to press (it used
+    to show one, whose POST then said the code was wrong)."""
+    night = Night(client, 8, rotation={"rounds": 2})  # two tables
+    assert client.get(f"/cr/{night.read_id}/t/2/join?code=x").status_code == 200
+    for number in (0, 3, 99):
+        assert client.get(f"/cr/{night.read_id}/t/{number}/join?code=x").status_code == 404

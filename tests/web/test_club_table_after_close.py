@@ -65,3 +65,14 @@ def test_a_club_match_offers_no_new_game_at_the_same_table(app: Flask, client: F
     assert asked.headers["Location"] == f"/m/{match_id}"
     shown = phone.get(f"/m/{match_id}").get_data(as_text=True)
     assert "goes on in the night&#39;s next round" in shown
+
+
+def test_the_api_refuses_a_new_game_of_a_club_match(app: Flask, client: FlaskClient) -> None:
+    """The API's rematch made an ordinary match outside the night (issue 35 point 13): the
+    service refuses it, a 409 with its words, and no match is made."""
+    night = Night(client, round={"hands": 1})
+    _, match_id = table_phone(app, night)
+    night.close(1)
+    asked = client.post(f"/api/v1/matches/{match_id}/rematch")
+    assert asked.status_code == 409
+    assert "goes on in the night's next round" in str(asked.get_json()["errors"])
