@@ -74,6 +74,7 @@ class Hub:
         self._next = 0
         self._etags: dict[str, str] = {}  # the followed nights' ETags, as last seen
         self._thread: threading.Thread | None = None
+        self._failing = False  # the last look failed (its warning said once)
 
     @property
     def streams(self) -> int:
@@ -130,7 +131,7 @@ class Hub:
                 if not wanted:
                     self._thread = None
                     return
-            seen = self._look(wanted)
+            seen = self.look(wanted)
             with self._changed:
                 moved = False
                 for read_id, etag in seen.items():
@@ -141,7 +142,7 @@ class Hub:
                     self._changed.notify_all()
             time.sleep(self.every)
 
-    def _look(self, wanted: list[str]) -> dict[str, str]:
+    def look(self, wanted: list[str]) -> dict[str, str]:
         """The nights' ETags now, each in a fresh session (what another worker wrote is seen).
 
         Called from the service's modules themselves, not through the package's names: this
@@ -156,7 +157,14 @@ class Hub:
                     except service.NotFound:
                         continue
         except Exception:  # the database away for a moment: the streams wait, the next look tries
-            LOG.warning("club live: the nights' versions could not be read", exc_info=True)
+            # Said once an outage (twice a second for as long as it lasts would drown the log).
+            if not self._failing:
+                LOG.warning("club live: the nights' versions could not be read", exc_info=True)
+            self._failing = True
+            return seen
+        if self._failing:
+            LOG.info("club live: the nights' versions are read again")
+        self._failing = False
         return seen
 
 
