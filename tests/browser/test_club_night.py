@@ -81,7 +81,11 @@ def test_a_whole_night_on_three_phones(new_phone: NewPhone) -> None:
                 phone.page.wait_for_url(lambda url, old=old: "/m/" in url and not url.endswith(old))
                 phone.page.wait_for_selector(f"#club-banner:has-text('Round {round_no} ·')")
             else:
-                phone.go(f"{read_path}/t/{number}")  # the table page sends it to its match
+                # The waiting table page follows the night (static/club_live.js) and goes to
+                # the match by itself: a goto of our own would race that navigation (and be
+                # aborted by it).
+                phone.page.wait_for_url(lambda url: "/m/" in url)
+                phone.page.wait_for_selector(f"#club-banner:has-text('Round {round_no} ·')")
             assert "/m/" in phone.page.url
             banner = phone.page.inner_text("#club-banner")
             assert f"Round {round_no} · Table {number}" in banner
