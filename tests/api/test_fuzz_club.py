@@ -100,6 +100,7 @@ def test_mutated_creation_and_preview(client: FlaskClient) -> None:
     never_500(client, "POST", f"{API}/schedules", PREVIEW)
 
 
+@pytest.mark.slow  # every host write mutated: 19 CPU-s, the full run's
 def test_mutated_host_writes_and_keys(client: FlaskClient) -> None:
     """Every value of each host write's body and of the key exchange's, on one night (in
     setup for the settings, then with round 1 playing for the round's writes)."""

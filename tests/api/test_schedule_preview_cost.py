@@ -119,6 +119,7 @@ def test_an_unseeded_preview_is_kept_too(
     assert calls == [1]
 
 
+@pytest.mark.slow  # plans a 64x40 night whole: 7 CPU-s, the full run's
 def test_the_hosts_plan_keeps_its_own_budget(client: FlaskClient) -> None:
     """A night created from the preview's body is planned with the host's budget: the
     preview's cut plan is not it (the host's reaches no partner repeat at all)."""

@@ -10,6 +10,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -189,6 +190,7 @@ def nights(draw: st.DrawFn) -> tuple[Purse, Standings, tuple[Award, ...]]:
     return purse, _ranked(values, played, pairs), won
 
 
+@pytest.mark.slow  # 400 random nights: 7 CPU-s, the full run's (the fixed cases stay fast)
 @settings(max_examples=400, deadline=None)
 @given(nights())
 def test_payouts_and_left_over_add_up_to_the_pot_to_the_cent(
