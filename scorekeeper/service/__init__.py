@@ -101,6 +101,7 @@ from .groups import (
     replace_group_token,
     roster,
 )
+from .idempotency import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY
 from .joining import (
     JOIN_CODE_MINUTES,
     MAX_JOIN_CODES,
@@ -158,7 +159,7 @@ from .replaying import (
     state_of,
     stored_match,
 )
-from .writing import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, Checked
+from .writing import Checked
 
 __all__ = [
     "AdjustmentView",

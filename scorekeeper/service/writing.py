@@ -57,17 +57,15 @@ answers; the pages may leave the default (``200`` and ``{"match": <public id>, "
 A write returns a :class:`~.outcomes.Written`; ``Written.repeated`` tells a repeat from a first
 answer. Keys are forgotten after :data:`IDEMPOTENCY_DAYS` days: a keyed write deletes its key's
 own expired record, and each process sweeps away every expired one at most every
-:data:`SWEEP_EVERY` seconds (one indexed ``DELETE``).
+:data:`~.idempotency.SWEEP_EVERY` seconds (one indexed ``DELETE``).
 """
 
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
@@ -80,14 +78,16 @@ from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utc
 from ..rules import MatchState, RuleError, writes
 from ..rules.entry import unstorable
 from . import replay_cache, replay_work, replaying
+from .idempotency import (
+    MAX_IDEMPOTENCY_KEY,
+    Kept,
+    expiry,
+    forget_expired,
+    kept_columns,
+    record_of,
+)
 from .outcomes import Answer, Conflict, NotFound, Respond, Written, write_refusals
 from .reading import PUBLIC_ID, check_public_id, check_token
-
-#: The longest ``Idempotency-Key`` kept (the column's size).
-MAX_IDEMPOTENCY_KEY = 200
-
-#: How long an ``Idempotency-Key`` is remembered (docs/api.md "Hands": at least 7 days).
-IDEMPOTENCY_DAYS = 7
 
 #: How often a write under SQLite replays again when another write to its match came between
 #: its replay and its lock (step 6 of the module doc) before it gives up with a Conflict.
@@ -215,10 +215,10 @@ def _write_once(
                     sa.delete(IdempotentWrite).where(
                         IdempotentWrite.match_id == match.id,
                         IdempotentWrite.key == idempotency_key,
-                        IdempotentWrite.created_at < _expiry(),
+                        IdempotentWrite.created_at < expiry(),
                     )
                 )
-            _forget_expired()
+            forget_expired()
             db.session.execute(
                 _INSERT_KEY,
                 {
@@ -297,7 +297,7 @@ def _check(
         lock_first = not sqlite or attempt == _SQLITE_ATTEMPTS - 1
         match, kept = (_lock_keyed if lock_first else _read_fresh)(public_id, idempotency_key)
         check_token(match, token)
-        stale = kept is not None and as_utc(kept[1]) < _expiry()
+        stale = kept is not None and as_utc(kept[1]) < expiry()
         if kept is not None and not stale:
             return _repeat(match, kept[0], respond)
         with write_refusals():
@@ -368,32 +368,15 @@ def _hands_seen(match: Match, version: int | None) -> int | None:
 
 
 #: The key's record (id, when it was made), read with the match in one statement.
-_Kept = tuple[int, datetime]
-
-
-def _kept() -> tuple[Any, ...]:
-    """The columns that read, with the match, the record on it of the key bound as ``key``
-    (nulls if it has none)."""
-
-    def column(of: Any) -> Any:
-        return (
-            sa.select(of)
-            .where(IdempotentWrite.match_id == Match.id, IdempotentWrite.key == sa.bindparam("key"))
-            .scalar_subquery()
-        )
-
-    return (column(IdempotentWrite.id), column(IdempotentWrite.created_at))
-
-
 _Locked = TypeVar("_Locked", Match, Group, ClubNight)
 
 
 @functools.cache
 def _fresh_select(model: type[_Locked], locked: bool, keyed: bool = False) -> Any:
     """The ``SELECT`` of a match or group by its ``public_id`` read fresh (one already in the
-    session is refreshed), ``FOR UPDATE`` when ``locked``, with :func:`_kept`'s columns (a
+    session is refreshed), ``FOR UPDATE`` when ``locked``, with :func:`.idempotency.kept_columns` (a
     match's) when ``keyed``. Built once: see ``_INSERT_HAND``."""
-    select = sa.select(model, *(_kept() if keyed else ())).where(
+    select = sa.select(model, *(kept_columns() if keyed else ())).where(
         model.public_id == sa.bindparam("public_id")
     )
     if locked:
@@ -413,45 +396,14 @@ def _repeat(match: Match, record_id: int, respond: Respond) -> Written:
     return Written(match, state, stored.status, answer.body, True)
 
 
-def _expiry() -> Any:
-    """The moment before which a key is forgotten."""
-    return utcnow() - timedelta(days=IDEMPOTENCY_DAYS)
-
-
-#: How often a process sweeps the expired keys away (seconds): a key's own expired record is
-#: deleted when the key comes again (:func:`_write_once`), so the sweep only keeps the table
-#: small.
-SWEEP_EVERY = 60.0
-_swept = [-SWEEP_EVERY]  # when this process last swept (time.monotonic)
-
-
-def _forget_expired() -> None:
-    """Delete every expired key, of any match (indexed on ``created_at``: cheap), at most once
-    a minute in this process: a statement on every keyed write was a fifth of its cost."""
-    now = time.monotonic()
-    if now - _swept[0] < SWEEP_EVERY:
-        return
-    _swept[0] = now
-    db.session.execute(
-        sa.delete(IdempotentWrite)
-        .where(IdempotentWrite.created_at < _expiry())
-        .execution_options(synchronize_session=False)
-    )
-
-
-def _read_fresh(public_id: str, key: str | None = None) -> tuple[Match, _Kept | None]:
+def _read_fresh(public_id: str, key: str | None = None) -> tuple[Match, Kept | None]:
     """The match as the database has it now, unlocked, and the record of ``key`` on it."""
     row = db.session.execute(
         _fresh_select(Match, False, key is not None), {"public_id": public_id, "key": key}
     ).first()
     if row is None:
         raise NotFound("there is no match with this id")
-    return row[0], _record(row)
-
-
-def _record(row: Any) -> _Kept | None:
-    """The key's record of a row read with :func:`_kept`'s columns."""
-    return (row[1], row[2]) if len(row) == 3 and row[1] is not None else None
+    return row[0], record_of(row)
 
 
 def _lock_row(
@@ -478,14 +430,14 @@ def lock_match(public_id: str) -> Match:
     return _lock_keyed(public_id, None)[0]
 
 
-def _lock_keyed(public_id: str, key: str | None) -> tuple[Match, _Kept | None]:
+def _lock_keyed(public_id: str, key: str | None) -> tuple[Match, Kept | None]:
     """:func:`lock_match`, and the record of ``key`` on the match, read in the same statement."""
     row = _lock_row(
         Match, public_id, Match.version, _fresh_select(Match, True, key is not None), key
     )
     if row is None:
         raise NotFound("there is no match with this id")
-    return row[0], _record(row)
+    return row[0], record_of(row)
 
 
 def lock_group(public_id: str) -> Group:

@@ -251,10 +251,12 @@ def test_expired_keys_of_every_match_are_swept_at_most_once_a_minute(
             sa.update(IdempotentWrite).values(created_at=utcnow() - timedelta(days=8))
         )
         db.session.commit()
-    monkeypatch.setattr(service.writing, "_swept", [time.monotonic()])  # as if it had just swept
+    monkeypatch.setattr(
+        service.idempotency, "_swept", [time.monotonic()]
+    )  # as if it had just swept
     table.add(ALL_PASS, key="b")
     assert sorted(record.key for record in records(app)) == ["a", "b"]
-    monkeypatch.setattr(service.writing, "_swept", [time.monotonic() - service.SWEEP_EVERY])
+    monkeypatch.setattr(service.idempotency, "_swept", [time.monotonic() - service.SWEEP_EVERY])
     table.add(ALL_PASS, key="c")
     assert sorted(record.key for record in records(app)) == ["b", "c"]
 
