@@ -6,26 +6,12 @@ purse counts the players and shows each partner's money."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.club_helpers import Night
-from tests.api.test_club_pairs import pairs_body, play_pairs_round
+from tests.api.test_club_pairs import play_pairs_round
+from tests.api.test_club_pairs_money import TIED_ON_TOP, mitchell_night
 from tests.web.test_club_pairs_people_and_prizes_pages import flashed, host_of
-
-TIED_ON_TOP = {1: 130, 2: 130, 3: 130, 4: 120, 5: 120, 6: 120}
-
-
-def mitchell_night(client: FlaskClient, **given: Any) -> Night:
-    return Night(
-        client,
-        players=None,
-        pairs=pairs_body(6),
-        rotation={"scheme": "fixed-pairs", "movement": "mitchell"},
-        round={"hands": 1},
-        **given,
-    )
 
 
 def test_the_host_gives_a_pairs_penalty_on_the_host_page(client: FlaskClient) -> None:
