@@ -53,6 +53,18 @@ _SPOTS_LOCK = threading.Lock()
 SPOTS_KEPT = 8192
 
 
+def night_row_of(match: Match, *columns: Any) -> Any:
+    """``columns`` of the club night, round and table that hold ``match`` (one query), or
+    ``None`` for a match outside a night."""
+    return db.session.execute(
+        sa.select(*columns)
+        .select_from(ClubTable)
+        .join(ClubRound, ClubRound.id == ClubTable.round_id)
+        .join(ClubNight, ClubNight.id == ClubRound.club_night_id)
+        .where(ClubTable.match_id == match.id)
+    ).first()
+
+
 def club_spot_of(match: Match) -> ClubSpot | None:
     """The club night, round and table of ``match`` (None outside a club night), asked of the
     database once per match and process: a hand write's answer runs no query for it
@@ -62,13 +74,7 @@ def club_spot_of(match: Match) -> ClubSpot | None:
         if key in _SPOTS:
             _SPOTS.move_to_end(key)
             return _SPOTS[key]
-    row = db.session.execute(
-        sa.select(ClubNight.read_id, ClubRound.number, ClubTable.table_no, ClubNight.id)
-        .select_from(ClubTable)
-        .join(ClubRound, ClubRound.id == ClubTable.round_id)
-        .join(ClubNight, ClubNight.id == ClubRound.club_night_id)
-        .where(ClubTable.match_id == match.id)
-    ).first()
+    row = night_row_of(match, ClubNight.read_id, ClubRound.number, ClubTable.table_no, ClubNight.id)
     spot = ClubSpot(row[0], row[1], row[2], row[3]) if row is not None else None
     with _SPOTS_LOCK:
         _SPOTS.setdefault(key, spot)

@@ -20,8 +20,9 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import ClubKey, ClubNight, ClubRound, ClubTable, JoinCode, Match, ScorerKey, utcnow
+from ..models import ClubKey, ClubNight, ClubRound, JoinCode, Match, ScorerKey, utcnow
 from ..rules.entry import unstorable
+from .club_spots import night_row_of
 from .outcomes import Conflict, Forbidden, NotFound, Unauthorized
 from .reading import check_edit_token, check_public_id, check_token, hash_token
 from .writing import UnitOfWork, lock_match
@@ -117,13 +118,10 @@ class _Club:
 
 def _club_of(match: Match) -> _Club | None:
     """The club night of ``match`` (one query), or ``None`` for a match outside a night."""
-    row = db.session.execute(
-        sa.select(ClubNight.token_hash, ClubRound.status, ClubNight.status, ClubNight.id)
-        .select_from(ClubTable)
-        .join(ClubRound, ClubRound.id == ClubTable.round_id)
-        .join(ClubNight, ClubNight.id == ClubRound.club_night_id)
-        .where(ClubTable.match_id == match.id)
-    ).first()
+    # Not club_spot_of's cached spot: the round's and the night's status change as it goes.
+    row = night_row_of(
+        match, ClubNight.token_hash, ClubRound.status, ClubNight.status, ClubNight.id
+    )
     if row is None:
         return None
     host_hash, round_status, night_status, night_id = row
