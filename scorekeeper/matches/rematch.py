@@ -10,14 +10,13 @@ beside the night would count for nothing in it."""
 from __future__ import annotations
 
 from flask import abort, flash, redirect, url_for
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import service
 from ..infra import rate_limits
 from ..rules import RuleError
-from ..web.forms import plain_rule_message
+from ..web.forms import plain_message_of, plain_rule_message
 from ..web.lookups import match_or_404
 from ..web.session import key_for, open_to_score
 from . import bp
@@ -34,9 +33,6 @@ def rematch(public_id: str) -> Response:
     match = match_or_404(public_id)
     if not RematchForm().validate_on_submit():
         abort(400)
-    if service.club_spot_of(match) is not None:
-        flash(_("A club night's match goes on in the night's next round, not in a new game."))
-        return redirect(url_for(".show", public_id=public_id), code=303)
     group = service.group_of(match)
     key = key_for(group) if group is not None else None
     place = service.GroupPlace(group.public_id, key) if group is not None and key else None
@@ -46,5 +42,8 @@ def rematch(public_id: str) -> Response:
         new, token = service.rematch(public_id)
     except RuleError as error:  # house rules the rules no longer take for a new match
         flash(plain_rule_message(error))
+        return redirect(url_for(".show", public_id=public_id), code=303)
+    except service.Conflict as error:  # a club night's match: it goes on in the next round
+        flash(plain_message_of(error))
         return redirect(url_for(".show", public_id=public_id), code=303)
     return open_to_score(new.public_id, token)
