@@ -119,11 +119,13 @@
   function tableMove(mode, state, shown, round) {
     if (!state) return null;
     var now = state.round + "." + state.status + "." + (state.match || "");
-    if (now === shown) return null;
-    if (mode === "table") return "reload";
     var mine = parseInt(round, 10) || 0;
     var later = (state.round || 0) > mine;
-    if (later && state.status === "playing" && state.match) return "go";
+    // A match page drawn after the table's next round had started (a reload when this round
+    // closed, raced by the host's Start) shows that state already: it still goes.
+    if (mode !== "table" && later && state.status === "playing" && state.match) return "go";
+    if (now === shown) return null;
+    if (mode === "table") return "reload";
     if (later || state.status === "closed") return "reload";
     return null;
   }

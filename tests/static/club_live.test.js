@@ -142,6 +142,8 @@ test("a table's phone goes to the next round's match, reloads when its round clo
   assert.strictEqual(live.tableMove("table", playing2, "2.playing.m2", "0"), null);
   // On round 1's match: round 2 starts, the phone goes to it.
   assert.strictEqual(live.tableMove("follow", playing2, "1.playing.m1", "1"), "go");
+  // Drawn (after round 1 closed) when round 2 had started already: it shows that state, and goes.
+  assert.strictEqual(live.tableMove("follow", playing2, "2.playing.m2", "1"), "go");
   // Round 1 closed, round 2 planned: reload (the banner says the round is closed).
   assert.strictEqual(live.tableMove("follow", { round: 2, status: "planned", match: null }, "1.playing.m1", "1"), "reload");
   assert.strictEqual(live.tableMove("follow", { round: 1, status: "closed", match: "m1" }, "1.playing.m1", "1"), "reload");
