@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import partial
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.rotation import Plan, Rotation, plan
+from scorekeeper.rules.club.rotation.plan import Plan, Rotation, plan
 
 #: docs/club.md §17: (players, rounds) -> seconds.
 PLAN_BUDGETS = {(40, 12): 1.0, (64, 16): 5.0}

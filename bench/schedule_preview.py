@@ -33,9 +33,9 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.rotation import Plan, Rotation, plan
-from scorekeeper.rules.rotation_budget import Budget, host_budget, preview_budget
-from scorekeeper.service import club_preview
+from scorekeeper.rules.club.rotation.budget import Budget, host_budget, preview_budget
+from scorekeeper.rules.club.rotation.plan import Plan, Rotation, plan
+from scorekeeper.service.club import preview as club_preview
 
 #: (players, rounds) previewed.
 SIZES = ((64, 40), (32, 20), (13, 6))

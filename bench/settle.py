@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from scorekeeper.rules import settle
+from scorekeeper.rules.core import settle
 
 SIZES = (12, 18, 22, 64)
 TRIES = 5

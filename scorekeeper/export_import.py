@@ -20,10 +20,11 @@ from typing import Any
 
 from .models import Match
 from .rules import MatchOverError, MatchState, RuleError, find_variant
-from .rules.entry import as_bool, as_list, as_object, check_keys
-from .rules.facts import HandFacts
-from .rules.match import kitty_balances, running_totals
-from .rules.revisions import revision_1_options, split_carried
+from .rules.core.facts import HandFacts
+from .rules.core.kitty import kitty_balances
+from .rules.core.match import running_totals
+from .rules.core.readers import as_bool, as_list, as_object, check_keys
+from .rules.games.revisions import revision_1_options, split_carried
 from .service import MAX_HANDS as SERVICE_MAX_HANDS
 from .service import GroupPlace, create_match
 

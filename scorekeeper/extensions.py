@@ -13,7 +13,7 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
-from .rules.text import N_
+from .rules.core.text import N_
 
 
 class Base(DeclarativeBase):

@@ -1,7 +1,7 @@
 """Write the option tables of docs/rules.md §4 from the registry of variants.
 
 Every variant's options come from :func:`scorekeeper.rules.all_variants`: the
-:class:`~scorekeeper.rules.options.OptionSpec` s a match has with the defaults, then those that
+:class:`~scorekeeper.rules.core.options.OptionSpec` s a match has with the defaults, then those that
 another option's choice switches on (auction's ``scoring: points`` brings ``counting``,
 ``melds``, ``target`` and ``tie_rule``), found the way the new-match page finds them. Each
 becomes a row of name, default, choices or range, group and label. The tables go between the
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.rules import RuleError, Variant, all_variants
-from scorekeeper.rules.options import Choice, OptionSpec, every_option
+from scorekeeper.rules.core.options import Choice, OptionSpec, every_option
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The page the tables live in.
@@ -52,7 +52,7 @@ class OptionRow:
 
 def option_rows(variant: Variant) -> list[OptionRow]:
     """Every option ``variant`` may take, each with the choice that switches it on (the same
-    search as the new-match page's: :func:`~scorekeeper.rules.options.every_option`)."""
+    search as the new-match page's: :func:`~scorekeeper.rules.core.options.every_option`)."""
     return [OptionRow(spec, condition) for spec, condition in every_option(variant.option_specs)]
 
 

@@ -8,7 +8,7 @@
 // Messages out: {type: "state", state: "loading" | "ready" | "failed", build, ms, message}
 //               {type: "answer", id, answer: {build, answers: [...], words}} (or text: the answer as JSON
 //               text, for a request given as text), or {type: "answer", id, error}
-// The request and its answer are JSON text for scorekeeper/rules/phone.py `run`.
+// The request and its answer are JSON text for scorekeeper/rules/engine/answers.py `run`.
 "use strict";
 // The app's root, as the page's service worker and engine.js take it (an app served under a
 // path prefix too): this script is <root>engine/worker.js.
@@ -42,8 +42,8 @@ function boot() {
         return response.arrayBuffer();
       }).then(function (bytes) {
         py.unpackArchive(bytes, "zip", { extractDir: "/engine" });
-        py.runPython("import sys\nsys.path.insert(0, '/engine')\nfrom scorekeeper.rules import phone");
-        var run = py.globals.get("phone").run;
+        py.runPython("import sys\nsys.path.insert(0, '/engine')\nfrom scorekeeper.rules.engine import answers");
+        var run = py.globals.get("answers").run;
         postMessage({ type: "state", state: "ready", build: manifest.build, ms: Date.now() - started });
         return { py: py, run: run, build: manifest.build };
       });

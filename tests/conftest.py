@@ -41,9 +41,9 @@ from scorekeeper import create_app
 from scorekeeper.config import TestConfig, normalise_database_url
 from scorekeeper.extensions import db, limiter
 from scorekeeper.rules import MatchOverError, MatchState, RuleError, Setup
-from scorekeeper.rules.runner import Checkpoint
-from scorekeeper.rules.variants import Variant
-from scorekeeper.service.club_preview import forget_previews
+from scorekeeper.rules.core.runner import Checkpoint
+from scorekeeper.rules.games.registry import Variant
+from scorekeeper.service.club.preview import forget_previews
 from scorekeeper.service.replay_cache import ReplayCache
 from tests.helpers import Table
 

@@ -18,10 +18,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.options import OptionSpec
-from scorekeeper.rules.pinochle import target_option
-from scorekeeper.rules.pinochle_forms import TwoHanded
-from scorekeeper.rules.variants import all_variants, register, unregister
+from scorekeeper.rules.core.options import OptionSpec
+from scorekeeper.rules.games.pinochle.forms import TwoHanded
+from scorekeeper.rules.games.pinochle.melds import target_option
+from scorekeeper.rules.games.registry import all_variants, register, unregister
 from tests.helpers import API, Table, hidden, totals
 
 FORM = "pinochle-2-to-500"

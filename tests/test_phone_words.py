@@ -1,4 +1,4 @@
-"""The words of the hands counted on the phone (scorekeeper/rules/phone_words.py): every one
+"""The words of the hands counted on the phone (scorekeeper/rules/engine/words.py): every one
 in the catalog of every language, and exactly those that static/counted.js reads."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import phone_words
-from scorekeeper.rules.phone import gettext_of
+from scorekeeper.rules.engine import words as phone_words
+from scorekeeper.rules.engine.answers import gettext_of
 
 COUNTED_JS = Path(__file__).resolve().parents[1] / "static" / "counted.js"
 

@@ -20,8 +20,8 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import ClubNight, Match
 from ..rules import FINISHED, MatchState, RuleError
-from ..rules.entry import as_int, as_object, as_str, check_keys
-from ..rules.rotation import RoundPlan
+from ..rules.club.rotation.plan import RoundPlan
+from ..rules.core.readers import as_int, as_object, as_str, check_keys
 from . import bp
 from .routes import _json_body
 

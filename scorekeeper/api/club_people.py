@@ -8,7 +8,7 @@ from flask import Response, jsonify
 
 from .. import service
 from ..infra.security import no_store
-from ..rules.entry import as_object
+from ..rules.core.readers import as_object
 from . import bp
 from .club import _host_token, _join_link, _json, _round_answer
 from .routes import _json_body

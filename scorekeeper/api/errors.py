@@ -16,7 +16,8 @@ from flask import Response, jsonify
 
 from .. import service
 from ..i18n import message_of, request_gettext
-from ..rules import RuleError, wire
+from ..rules import RuleError
+from ..rules.contract import wire
 from . import bp
 
 

@@ -21,11 +21,11 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
-from ..rules.counters import Rate
-from ..rules.entry import as_object, as_str, check_keys
-from ..rules.ratings import Rating
-from ..rules.records import Record
-from ..rules.variants import find_variant
+from ..rules.almanac.counters import Rate
+from ..rules.almanac.ratings import Rating
+from ..rules.almanac.records import Record
+from ..rules.core.readers import as_object, as_str, check_keys
+from ..rules.games.registry import find_variant
 from . import bp
 from .routes import MATCH_FIELDS, _iso, _json_body, match_json
 

@@ -14,7 +14,7 @@ from .. import service
 from ..infra import rate_limits
 from ..infra.security import no_store
 from ..models import Match
-from ..rules.entry import as_object, check_keys
+from ..rules.core.readers import as_object, check_keys
 from . import bp
 from .groups import _group_token, _seats_json
 from .routes import _json_body, match_json

@@ -19,9 +19,10 @@ from ..i18n import request_gettext
 from ..infra import rate_limits, replay_limits
 from ..infra.security import no_store
 from ..models import Match, as_utc
-from ..rules import HandResult, MatchState, bodies, wire
-from ..rules.entry import as_bool, as_object, check_keys
-from ..rules.text import N_
+from ..rules import HandResult, MatchState
+from ..rules.contract import bodies, wire
+from ..rules.core.readers import as_bool, as_object, check_keys
+from ..rules.core.text import N_
 from . import bp
 
 # Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.
@@ -184,7 +185,7 @@ def settlement(public_id: str) -> Response:
 @bp.post("/meld/pinochle")
 def pinochle_meld() -> Response:
     """The best meld a pinochle hand of real cards holds."""
-    from ..rules.pinochle import calculate_meld
+    from ..rules.games.pinochle.melds import calculate_meld
 
     body = as_object(_json_body(), "_")
     check_keys(body, ("cards", "trump", "melds"), required=("cards", "trump"))
@@ -201,7 +202,7 @@ def pinochle_meld() -> Response:
 def pinnacola_meld() -> Response:
     """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld; ``pinelle``
     (true by default) and ``joker_sets`` (false) as the match options (docs/rules.md §3)."""
-    from ..rules.pinnacola import value_meld
+    from ..rules.games.pinnacola.form import value_meld
 
     body = as_object(_json_body(), "_")
     check_keys(body, ("meld", "pinelle", "joker_sets"), required=("meld",))
@@ -238,8 +239,8 @@ def _written(written: service.Written) -> tuple[Response, int]:
 
 
 def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[str, Any]:
-    """A match as docs/api.md describes it: :func:`scorekeeper.rules.wire.match_json` of its
-    stored fields and state, in the request's language, plus what its row knows (``id``,
+    """A match as docs/api.md describes it: :func:`scorekeeper.rules.contract.wire.match_json` of
+    its stored fields and state, in the request's language, plus what its row knows (``id``,
     ``version``, the timestamps and a club night's fields). ``hands=False`` leaves the hands
     out (``Prefer: return=minimal``).
 
@@ -279,7 +280,7 @@ def _iso(moment: datetime) -> str:
 
 def _json_body() -> object:
     """The request's JSON, not yet checked (``as_object`` and the rules do that). 415 for
-    another content type, 400 for text that is not JSON (:func:`~scorekeeper.rules.bodies.
+    another content type, 400 for text that is not JSON (:func:`~scorekeeper.rules.contract.bodies.
     parse_json`, the phone's reading too), 413 (raised by Werkzeug) beyond
     ``MAX_CONTENT_LENGTH``."""
     if not request.is_json:

@@ -13,7 +13,7 @@ from flask import Response, jsonify
 from .. import service
 from ..infra import rate_limits
 from ..infra.security import external_url, no_store
-from ..rules.entry import as_bool, as_object, as_str, check_keys
+from ..rules.core.readers import as_bool, as_object, as_str, check_keys
 from . import bp
 from .routes import _bearer_token, _iso, _json_body
 

@@ -16,8 +16,8 @@ from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, 
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules import RuleError
-from ..rules.variants import Variant
-from ..service import club_awards
+from ..rules.games.registry import Variant
+from ..service.club import awards as club_awards
 from ..web.forms import (
     NUMERIC,
     AnySelect,

@@ -24,8 +24,8 @@ from flask import Flask, Response, current_app, request, session
 from flask_babel import get_locale
 
 from .. import service
-from ..service.club_common import night_to_read
-from ..service.club_reading import night_etag
+from ..service.club.common import night_to_read
+from ..service.club.reading import night_etag
 from . import bp
 from .lookups import night_to_read_or_404
 

@@ -24,9 +24,9 @@ from .. import service
 from ..infra.security import external_url, no_store
 from ..models import ClubNight
 from ..rules import RuleError
-from ..rules.standings import figure
-from ..rules.table import Entry
-from ..rules.variants import find_variant
+from ..rules.club.standings.ranking import figure
+from ..rules.games.registry import find_variant
+from ..rules.games.table import Entry
 from ..web.club_memory import codes_of, host_token
 from ..web.qr import qr_svg
 from . import bp
@@ -216,7 +216,7 @@ def tally_dealers(night: ClubNight, labels: Sequence[str], count: int) -> list[s
 
 def tally_columns(night: ClubNight, players: Sequence[str]) -> tuple[list[str], list[str]]:
     """The tally grid's columns: those of the hand (dealer, the contract...) and those of each
-    side, as the form's hand is typed in (its :class:`~scorekeeper.rules.table.Entry`: the
+    side, as the form's hand is typed in (its :class:`~scorekeeper.rules.games.table.Entry`: the
     variant knows its table, the page does not test its name)."""
     variant = find_variant(night.variant)
     try:

@@ -22,7 +22,7 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import ClubNight, Group
 from ..rules import RuleError
-from ..rules.variants import all_variants
+from ..rules.games.registry import all_variants
 from ..web.club_memory import (
     codes_of,
     forget_host,

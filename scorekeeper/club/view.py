@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from .. import service
 from ..models import ClubNight
 from ..rules import RuleError
-from ..rules.variants import find_variant
+from ..rules.games.registry import find_variant
 from .words import Sentence, balance_sentences, seat_line, seats_of
 
 #: Each award as the pages name it (docs/club.md §10.1).

@@ -1,9 +1,10 @@
 """A group's almanac (docs/groups.md): its records, the money of its auction nights and its
 ratings, on pages any holder of the read-only link may read.
 
-The figures are the rules' (:mod:`scorekeeper.rules.records`, :mod:`scorekeeper.rules.ratings`,
-through :func:`scorekeeper.service.group_history`); this module only lays them out: a table per
-kind of figure, each cell a value and, under it, what it rests on ("9 of 20 hands")."""
+The figures are the rules' (:mod:`scorekeeper.rules.almanac.records`,
+:mod:`scorekeeper.rules.almanac.ratings`, through :func:`scorekeeper.service.group_history`); this
+module only lays them out: a table per kind of figure, each cell a value and, under it, what it
+rests on ("9 of 20 hands")."""
 
 from __future__ import annotations
 
@@ -21,11 +22,11 @@ from markupsafe import Markup
 
 from .. import service
 from ..models import Group
-from ..rules.counters import HANDS, Figure, Rate
-from ..rules.ratings import Rating, Ratings
-from ..rules.records import FamilyRecord, Record, Records
-from ..rules.summary import family_titles
-from ..rules.variants import all_variants, find_variant
+from ..rules.almanac.counters import HANDS, Figure, Rate
+from ..rules.almanac.ratings import Rating, Ratings
+from ..rules.almanac.records import FamilyRecord, Record, Records
+from ..rules.almanac.summary import family_titles
+from ..rules.games.registry import all_variants, find_variant
 from ..web.charts import RatingPoint, ratings_chart_svg
 from ..web.lookups import group_to_read_or_404
 from ..web.page import members_text

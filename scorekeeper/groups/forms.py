@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from ..rules.names import NAME_MAX
+from ..rules.core.names import NAME_MAX
 from ..web.forms import AnySelect
 
 #: A name's field: a phone offers capitals and no autocorrection.

@@ -29,8 +29,8 @@ from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import Group, GroupPlayer, Match
 from ..rules import RuleError
-from ..rules.summary import MatchSummary
-from ..rules.variants import all_variants, find_variant
+from ..rules.almanac.summary import MatchSummary
+from ..rules.games.registry import all_variants, find_variant
 from ..web.forms import FormError, add_error, plain_message_of, plain_rule_message
 from ..web.imports import import_page
 from ..web.lookups import group_or_404, group_to_read_or_404, match_or_404, variant_or_404

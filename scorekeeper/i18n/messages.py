@@ -1,7 +1,7 @@
 """What the rules and the service say, in the request's language.
 
 The rules and the service speak English templates with ``{name}`` placeholders plus the
-values (:class:`~scorekeeper.rules.RuleError`, :class:`~scorekeeper.rules.text.Note`,
+values (:class:`~scorekeeper.rules.RuleError`, :class:`~scorekeeper.rules.core.text.Note`,
 :class:`~scorekeeper.service.ServiceError`): the template goes through the catalog, then is
 filled in.
 """
@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from flask_babel import get_locale, gettext
 
-from ..rules import RuleError, wording
-from ..rules.text import Note
+from ..rules import RuleError
+from ..rules.core import wording
+from ..rules.core.text import Note
 
 if TYPE_CHECKING:
     from ..service import ServiceError
@@ -25,13 +26,13 @@ WORD_PARAMS = wording.WORD_PARAMS
 
 def request_gettext(text: str) -> str:
     """Flask-Babel's ``gettext`` in the request's language, as the pure modules take one
-    (:data:`scorekeeper.rules.wording.Gettext`)."""
+    (:data:`scorekeeper.rules.core.wording.Gettext`)."""
     return str(gettext(text))
 
 
 def translate(template: str, params: Mapping[str, object] | None = None) -> str:
     """``template`` through the request's catalog, then filled in with ``params``
-    (:func:`scorekeeper.rules.wording.translate`, the half the phone shares)."""
+    (:func:`scorekeeper.rules.core.wording.translate`, the half the phone shares)."""
     return wording.translate(template, params, request_gettext)
 
 

@@ -3,7 +3,7 @@ so that ``pybabel extract`` puts them in the catalogs (this module does nothing 
 
 from __future__ import annotations
 
-from ..rules.text import N_
+from ..rules.core.text import N_
 
 #: The choices of the house rules, the suits, the option that switches others on, and
 #: Werkzeug's own descriptions of the HTTP errors the API and the pages may answer with.

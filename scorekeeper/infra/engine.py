@@ -27,7 +27,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request, send_file
 
 from ..extensions import TOO_MANY, csrf, limiter
-from ..rules import bodies
+from ..rules.contract import bodies
 from .assets import IMMUTABLE
 from .engine_bundle import SUFFIXES, read_manifest, rules_build
 

@@ -2,8 +2,9 @@
 folder ``static/engine/`` that a phone's service worker precaches.
 
 - The **rules bundle** is a *stored* zip (Pyodide reads it uncompressed; HTTP compresses it
-  better than zip's deflate) of the pure rules package ``scorekeeper/rules`` (without the
-  modules only the server uses: :data:`SERVER_ONLY`) and the compiled catalogs. Its bytes
+  better than zip's deflate) of the pure rules package ``scorekeeper/rules``, its folders
+  :data:`SHIPPED` (the folders only the server uses, the club night and the almanac, stay
+  behind), and the compiled catalogs. Its bytes
   depend on nothing but those files (sorted names, one fixed date), so its SHA-256 is the
   **rules build id**: the server computes it from its own files (:func:`rules_build`) and
   the page and the API carry it; a phone whose engine has another id knows its rules are not
@@ -47,14 +48,12 @@ RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
 #: The standard-library files the engine keeps (scripts/phone_bundle.py --measure writes it).
 STDLIB_LIST = ROOT / "scripts" / "phone_stdlib.txt"
 
-#: Modules of the rules that only the server uses (a group's records and ratings, a club
-#: night's rotations and standings): not on the phone. Names are glob patterns.
-SERVER_ONLY = (
-    "records.py",
-    "ratings.py",
-    "rotation*.py",
-    "standings*.py",
-)
+#: The folders of ``scorekeeper/rules`` a phone gets, besides the package's own
+#: ``__init__.py``: what a match's requests need (docs/phone.md "The engine"). The club night
+#: (``club/``) and the almanac (``almanac/``) are the server's alone; a new folder is shipped
+#: only once it is named here (tests/phone/test_engine_bundle_folders.py imports the engine
+#: with these folders alone).
+SHIPPED = ("core", "games", "entry", "contract", "engine")
 
 #: Every file of the bundle gets this date: the bytes depend on the contents alone.
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -63,8 +62,10 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)
 _PACKAGE_INIT = b'"""The rules of scorekeeper, on a phone (docs/phone.md)."""\n'
 
 
-def _server_only(path: Path) -> bool:
-    return any(path.match(pattern) for pattern in SERVER_ONLY)
+def is_shipped(path: Path) -> bool:
+    """Whether the rules' file at ``path`` (relative to ``scorekeeper/rules``) is on the phone:
+    the package's ``__init__.py`` and every file under a folder of :data:`SHIPPED`."""
+    return path.parts == ("__init__.py",) or (len(path.parts) > 1 and path.parts[0] in SHIPPED)
 
 
 def bundle_files() -> list[tuple[str, bytes]]:
@@ -72,7 +73,7 @@ def bundle_files() -> list[tuple[str, bytes]]:
     compiled catalogs (``catalogs/<language>.mo``)."""
     files = [("scorekeeper/__init__.py", _PACKAGE_INIT)]
     for path in sorted(RULES.rglob("*.py")):
-        if "__pycache__" in path.parts or _server_only(path.relative_to(RULES)):
+        if "__pycache__" in path.parts or not is_shipped(path.relative_to(RULES)):
             continue
         files.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
     for catalog in sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo")):

@@ -104,7 +104,7 @@ CLUB_KEYS_ADDRESS = "600 per minute;3000 per hour"
 def _card() -> str:
     """The count's key of an exchange: the night's read id, the card's kind and number (from
     the page's path, else the API's JSON body, read as the API reads it); bounded in length."""
-    from ..rules.bodies import NotJson, parse_json
+    from ..rules.contract.bodies import NotJson, parse_json
 
     args = request.view_args or {}
     kind, number = ("player" if "/p/" in request.path else "table"), args.get("number")

@@ -26,7 +26,7 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 from werkzeug.wrappers import Response
 
 from ..extensions import TOO_MANY, client_address, limiter
-from ..rules.text import N_
+from ..rules.core.text import N_
 from ..service.outcomes import Busy
 from .rate_limits import _parsed, _store
 

@@ -3,8 +3,9 @@ an adjustment's id): each within the range of a database's integer column, else 
 
 SQLite raises ``OverflowError`` for an integer of 2**63 or more and PostgreSQL refuses one past
 2**31 - 1, so a larger number in a path failed its query with a 500 (issue 37). Every rule's
-``<int:...>`` is read by :class:`BoundedInt`: a number past :data:`~scorekeeper.rules.entry.MAX_INT`
-matches no rule, a 404, before any view asks the database.
+``<int:...>`` is read by :class:`BoundedInt`: a number past
+:data:`~scorekeeper.rules.core.readers.MAX_INT` matches no rule, a 404, before any view asks the
+database.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-from ..rules.entry import MAX_INT, URL_INT_DIGITS
+from ..rules.core.readers import MAX_INT, URL_INT_DIGITS
 
 
 class BoundedInt(IntegerConverter):

@@ -8,7 +8,7 @@ from flask import render_template, url_for
 
 from .. import service
 from ..rules import FINISHED, RuleError
-from ..rules.variants import find_variant
+from ..rules.games.registry import find_variant
 from ..web.club_memory import home_nights
 from ..web.session import key_for, opened_groups, opened_matches, token_for
 from . import bp

@@ -9,7 +9,7 @@ from flask import Response, render_template, url_for
 
 from .. import service
 from ..models import Match
-from ..rules.variants import find_variant
+from ..rules.games.registry import find_variant
 from ..web.lookups import match_or_404
 from . import bp
 from .routes import table_of

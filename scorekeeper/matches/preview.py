@@ -1,7 +1,7 @@
 """The hand form's preview before Save (issue 26, item 4): the form posted as it stands
 answers the hand as it will count ("Ben & Dee made 330: +330", "set: -320"), an HTML fragment
 that the page's script (static/app.js) shows above Save. The rules count it
-(:func:`~scorekeeper.service.preview_hand`, :mod:`scorekeeper.rules.result`); nothing is
+(:func:`~scorekeeper.service.preview_hand`, :mod:`scorekeeper.rules.contract.result`); nothing is
 stored. Checked as a save is (CSRF, the phone's edit token or scorer key); an entry the rules
 refuse, or one still being typed, answers 422 and an empty fragment: the page shows nothing.
 Counted by the hands each replays (issue 37: :mod:`scorekeeper.service.replay_work`), and
@@ -19,8 +19,8 @@ from .. import service
 from ..infra import rate_limits, replay_limits
 from ..infra.security import no_store
 from ..rules import HandResult, RuleError
-from ..rules.match import Setup
-from ..rules.result import other_notes, result_lines
+from ..rules.contract.result import other_notes, result_lines
+from ..rules.core.match import Setup
 from ..web.forms import FormError
 from ..web.lookups import match_or_404
 from ..web.session import token_for

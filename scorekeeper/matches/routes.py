@@ -22,8 +22,8 @@ from .. import service
 from ..infra import rate_limits, replay_limits
 from ..models import Match
 from ..rules import FINISHED, HandResult, MatchState, RuleError
-from ..rules.table import Table
-from ..rules.variants import all_variants, find_variant
+from ..rules.games.registry import all_variants, find_variant
+from ..rules.games.table import Table
 from ..web.contract import CARRIED, SWAP
 from ..web.forms import (
     FormError,

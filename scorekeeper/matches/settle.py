@@ -1,5 +1,5 @@
 """The settle-up page of an auction night in units: balances, the kitty shared out, money
-per unit and who pays whom (the rules' :class:`~scorekeeper.rules.settle.Settlement`)."""
+per unit and who pays whom (the rules' :class:`~scorekeeper.rules.core.settle.Settlement`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from flask import abort, render_template
 from flask_babel import format_decimal
 
 from .. import service
-from ..rules.variants import find_variant
+from ..rules.games.registry import find_variant
 from ..web.lookups import match_or_404
 from ..web.session import token_for
 from . import bp

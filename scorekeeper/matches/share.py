@@ -25,7 +25,7 @@ from .. import service
 from ..infra import rate_limits
 from ..infra.security import external_url, no_store
 from ..models import Match, utcnow
-from ..rules.variants import find_variant
+from ..rules.games.registry import find_variant
 from ..web.forms import plain_message_of
 from ..web.lookups import match_or_404
 from ..web.qr import qr_svg

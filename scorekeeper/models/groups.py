@@ -159,8 +159,8 @@ class GroupPayUp(Model):
 
 
 class MatchSummaryRow(Model):
-    """What the records need of one match (:func:`scorekeeper.rules.summary.summarise`), kept
-    so that a group's records page never replays hundreds of matches. It is stale, and built
+    """What the records need of one match (:func:`scorekeeper.rules.almanac.summary.summarise`),
+    kept so that a group's records page never replays hundreds of matches. It is stale, and built
     again, when the match's ``version`` or ``SUMMARY_VERSION`` moved on since: a correction to
     an old hand reaches the records at the next read."""
 
@@ -172,7 +172,7 @@ class MatchSummaryRow(Model):
     )
     #: The match's ``version`` the summary was built from.
     match_version: Mapped[int]
-    #: ``scorekeeper.rules.summary.SUMMARY_VERSION`` when it was built.
+    #: ``scorekeeper.rules.almanac.summary.SUMMARY_VERSION`` when it was built.
     summary_version: Mapped[int]
     summary: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     built_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)

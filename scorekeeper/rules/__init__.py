@@ -1,8 +1,9 @@
 """The game rules: pure Python, no Flask, no database. Numbers and cards in, scores out."""
 
-from .cards import Card, Rank, Suit
-from .errors import MatchOverError, RuleError
-from .match import (
+from .core.cards import Card, Rank, Suit
+from .core.errors import MatchOverError, RuleError
+from .core.kitty import kitty_balances
+from .core.match import (
     FINISHED,
     IN_PROGRESS,
     HandResult,
@@ -10,10 +11,9 @@ from .match import (
     Setup,
     Team,
     finish,
-    kitty_balances,
     running_totals,
 )
-from .variants import Variant, all_variants, find_variant
+from .games.registry import Variant, all_variants, find_variant
 
 __all__ = [
     "FINISHED",

@@ -37,27 +37,16 @@ Tests that change a module's setting patch it where it is read (e.g. ``service.a
 
 from __future__ import annotations
 
-from ..rules.summary import SUMMARY_VERSION
-from .almanac import (
-    SUMMARY_MEMO,
-    SUMMARY_REBUILD_HANDS,
-    GroupHistory,
-    PlayedMatch,
-    group_history,
-    group_ledger,
-    group_ratings,
-    group_records,
-    summary_of,
-)
-from .club_adjust import AdjustmentView, add_adjustment, delete_adjustment
-from .club_body import preview_schedule
-from .club_common import check_host, is_host, night_by_id, night_to_read
-from .club_desk import mark_printed, open_for_late_hand, printed_pages
-from .club_edit import patch_night, put_round, redraw, replan
-from .club_keys import MAX_KEYS_PER_CARD, exchange_code
-from .club_limits import LimitView, match_limit_view
-from .club_people import add_late_player, patch_player, substitute
-from .club_reading import (
+from ..rules.almanac.summary import SUMMARY_VERSION
+from .club.adjust import AdjustmentView, add_adjustment, delete_adjustment
+from .club.body import preview_schedule
+from .club.common import check_host, is_host, night_by_id, night_to_read
+from .club.desk import mark_printed, open_for_late_hand, printed_pages
+from .club.edit import patch_night, put_round, redraw, replan
+from .club.keys import MAX_KEYS_PER_CARD, exchange_code
+from .club.limits import LimitView, match_limit_view
+from .club.people import add_late_player, patch_player, substitute
+from .club.reading import (
     ClubPlace,
     ClubSpot,
     NightView,
@@ -69,7 +58,7 @@ from .club_reading import (
     night_view,
     table_now,
 )
-from .club_rounds import (
+from .club.rounds import (
     call_time,
     check_table,
     close_round,
@@ -78,9 +67,22 @@ from .club_rounds import (
     night_key_role,
     start_round,
 )
-from .club_setup import CreatedNight, create_club_night, printable_codes
-from .club_standings import StandingsView, adjustment_views, adjustments_of, night_standings
-from .groups import (
+from .club.setup import CreatedNight, create_club_night, printable_codes
+from .club.standings import StandingsView, adjustment_views, adjustments_of, night_standings
+from .groups.almanac import (
+    SUMMARY_MEMO,
+    SUMMARY_REBUILD_HANDS,
+    GroupHistory,
+    PlayedMatch,
+    group_history,
+    group_ledger,
+    group_ratings,
+    group_records,
+    summary_of,
+)
+from .groups.payups import mark_paid, paid_nights, paid_through, unmark_paid
+from .groups.placing import GroupPlace, add_match_to_group
+from .groups.roster import (
     NIGHT_STARTS_HOUR,
     add_player,
     check_group_token,
@@ -137,8 +139,6 @@ from .outcomes import (
     Unauthorized,
     Written,
 )
-from .payups import mark_paid, paid_nights, paid_through, unmark_paid
-from .placing import GroupPlace, add_match_to_group
 from .previewing import preview_correction, preview_hand
 from .reading import (
     PUBLIC_ID,

@@ -21,8 +21,8 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import ClubKey, ClubNight, ClubRound, JoinCode, Match, ScorerKey, utcnow
-from ..rules.entry import unstorable
-from .club_spots import night_row_of
+from ..rules.core.readers import unstorable
+from .club.spots import night_row_of
 from .outcomes import Conflict, Forbidden, NotFound, Unauthorized
 from .reading import check_edit_token, check_public_id, check_token, hash_token
 from .writing import UnitOfWork, lock_match

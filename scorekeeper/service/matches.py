@@ -1,7 +1,7 @@
 """A match's use cases, one function each: create it, its rematch, add a hand, correct one,
 undo the last, finish it. Each change of the hands is the check of a write that
 :func:`.writing.write` runs (the write protocol: locks, versions, idempotency keys, one
-transaction); what the check decides is :mod:`scorekeeper.rules.writes`' (pure: the phone's
+transaction); what the check decides is :mod:`scorekeeper.rules.contract.writes`' (pure: the phone's
 engine decides the same), given the replay cache's replays (:class:`.replaying.CachedReplays`)
 and the club night's limits (:mod:`.club_limits`)."""
 
@@ -17,14 +17,15 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import Hand, Match, utcnow
-from ..rules import FINISHED, MatchState, RuleError, finish, writes
-from ..rules.revisions import split_carried
-from ..rules.variants import find_variant
-from ..rules.writes import MAX_HANDS as MAX_HANDS  # still the service's name too
-from .club_limits import in_closed_round, over_before_new_hand
-from .club_spots import club_spot_of
+from ..rules import FINISHED, MatchState, RuleError, finish
+from ..rules.contract import writes
+from ..rules.contract.writes import MAX_HANDS as MAX_HANDS
+from ..rules.games.registry import find_variant
+from ..rules.games.revisions import split_carried
+from .club.limits import in_closed_round, over_before_new_hand
+from .club.spots import club_spot_of
+from .groups.placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .outcomes import Conflict, NotFound, Respond, Written, write_refusals
-from .placing import GroupPlace, check_next_place, place_in_group, seats_of_match
 from .reading import get_match, hash_token
 from .replay_work import counted
 from .replaying import CachedReplays, decision_inputs, setup_of, state_of
@@ -48,7 +49,7 @@ def create_match(
     can never be shown again.
 
     ``carried``: options that only a match carried over from an earlier release may hold
-    (:data:`~scorekeeper.rules.revisions.CARRIED_ONLY`, an import), stored beside the resolved
+    (:data:`~scorekeeper.rules.games.revisions.CARRIED_ONLY`, an import), stored beside the resolved
     ones. ``hands`` (an import): the match's hands, replayed once, strictly, before anything is
     stored, and stored with the match in the same transaction; the rules' refusal is raised as
     the rules raise it (:class:`RuleError` with its ``hand``, or
@@ -171,7 +172,7 @@ def add_hand(
 ) -> Written:
     """Add the next hand. :class:`Conflict` if the match is over (finished by the table, ended
     by the rules, or a club night's round match over), :class:`RuleError` for an entry the
-    rules refuse (:func:`scorekeeper.rules.writes.add_hand`)."""
+    rules refuse (:func:`scorekeeper.rules.contract.writes.add_hand`)."""
 
     def change(match: Match) -> Checked:
         def over(state: MatchState) -> bool:
@@ -207,7 +208,7 @@ def replace_hand(
     """Correct hand ``number``; every later total, the winner and the status follow.
     :class:`NotFound` for no such hand; :class:`Conflict` if the correction would end the match
     before hands that follow it, or make one of them no longer fit
-    (:func:`scorekeeper.rules.writes.replace_hand`)."""
+    (:func:`scorekeeper.rules.contract.writes.replace_hand`)."""
 
     def apply(locked: Match) -> None:
         _hand(locked, number).input = dict(entry)
@@ -235,7 +236,8 @@ def delete_last_hand(
 ) -> Written:
     """Undo hand ``number``, which must be the last (:class:`Conflict` otherwise); reopens a
     finished match, except a club night's match whose round is closed (docs/club.md §7.2:
-    the close ends it, whatever its hands; :func:`scorekeeper.rules.writes.delete_last_hand`)."""
+    the close ends it, whatever its hands;
+    :func:`scorekeeper.rules.contract.writes.delete_last_hand`)."""
     finished: list[bool] = [False]
 
     def apply(locked: Match) -> None:
@@ -263,7 +265,7 @@ def finish_match(
     respond: Respond | None = None,
 ) -> Written:
     """End the match now: the side first in standings wins. :class:`Conflict` if it is over
-    (:func:`scorekeeper.rules.writes.finish_match`)."""
+    (:func:`scorekeeper.rules.contract.writes.finish_match`)."""
 
     def apply(locked: Match) -> None:
         locked.finished = True
@@ -288,7 +290,7 @@ def reopen_match(
     """Take back "End the night" (issue 26: tapped by mistake, it was undone only by deleting
     the last hand): the match goes on from its totals, every hand kept. :class:`Conflict` if
     the table had not ended it, or if the rules ended it (a target reached: undo a hand;
-    :func:`scorekeeper.rules.writes.reopen_match`)."""
+    :func:`scorekeeper.rules.contract.writes.reopen_match`)."""
 
     def apply(locked: Match) -> None:
         locked.finished = False

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..models import Match
 from ..rules import MatchState
-from ..rules.writes import WriteRefused
+from ..rules.contract.writes import WriteRefused
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Busy(ServiceError):
 
 @contextmanager
 def write_refusals() -> Iterator[None]:
-    """Inside it, a write the rules' decision refuses (:class:`~scorekeeper.rules.writes.
+    """Inside it, a write the rules' decision refuses (:class:`~scorekeeper.rules.contract.writes.
     WriteRefused`) is raised as the service's own :class:`NotFound` (404) or :class:`Conflict`
     (409), with the same template and values: the answers of the API and the pages are the
     service's."""

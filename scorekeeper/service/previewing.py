@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import HandResult, MatchOverError, writes
-from ..rules.match import Setup
-from ..rules.variants import find_variant
+from ..rules import HandResult, MatchOverError
+from ..rules.contract import writes
+from ..rules.core.match import Setup
+from ..rules.games.registry import find_variant
 from .outcomes import Conflict, write_refusals
 from .reading import check_token, get_match
 from .replay_work import counted, releasing
@@ -26,7 +27,7 @@ def preview_hand(
 ) -> tuple[HandResult, Setup]:
     """The hand ``entry`` would be if it were added now, and the match's setup.
 
-    Refused as an add would be (:func:`scorekeeper.rules.writes.add_hand`, but for a club
+    Refused as an add would be (:func:`scorekeeper.rules.contract.writes.add_hand`, but for a club
     night's limits): :class:`~.outcomes.NotFound`, :class:`~.outcomes.Unauthorized` (the same
     secrets a save needs), :class:`Conflict` (the match over, a stored hand the rules now
     refuse, the most hands), :class:`RuleError` (the entry). The cost is one replay resumed

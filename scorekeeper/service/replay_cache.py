@@ -4,7 +4,7 @@ as at hand 3.
 A match is stored as its hands and replayed on every read
 (:mod:`scorekeeper.service.replaying`). This cache keeps, per match, the state last replayed
 with the version and setup it belongs to, and the replay's checkpoints
-(:class:`~scorekeeper.rules.runner.Checkpoint`, one every :data:`CHECKPOINT_EVERY` hands and
+(:class:`~scorekeeper.rules.core.runner.Checkpoint`, one every :data:`CHECKPOINT_EVERY` hands and
 one after the last):
 
 - a read whose match has the cached version (and setup) is answered from the cache without
@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..rules import MatchState
-from ..rules.match import HandResult
-from ..rules.runner import Checkpoint
+from ..rules.core.match import HandResult
+from ..rules.core.runner import Checkpoint
 
 #: How many hands apart the checkpoints of a replay are: correcting a hand replays at most this
 #: many hands before it.

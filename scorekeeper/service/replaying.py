@@ -4,12 +4,12 @@ replay cache (:mod:`.replay_cache`).
 Stored hands the rules refuse
 -----------------------------
 Reads never fail on a stored hand (docs/rules.md §7): :func:`state_of` replays leniently
-(:func:`scorekeeper.rules.replay.replay`), so a match whose hand N the current rules refuse is
+(:func:`scorekeeper.rules.games.replay.replay`), so a match whose hand N the current rules refuse is
 the match as it stood after hand N-1, with ``state.problems == (Problem(N, error),)``. Writes
 replay strictly (:meth:`CachedReplays.strict`): while a problem stands, adding a hand and
 finishing are a :class:`~.outcomes.Conflict`; replacing the problem hand with an entry the
 rules take fixes it, and undoing the last hand works as always (and removes the problem hand
-when it is the last): the decisions of :mod:`scorekeeper.rules.writes`.
+when it is the last): the decisions of :mod:`scorekeeper.rules.contract.writes`.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from flask import current_app
 
 from ..extensions import db
 from ..models import Hand, Match
-from ..rules import MatchOverError, MatchState, RuleError, Setup, finish, wire, writes
-from ..rules.match import HandResult
-from ..rules.replay import replay
-from ..rules.settle import Settlement
-from ..rules.variants import Variant, find_variant
+from ..rules import MatchOverError, MatchState, RuleError, Setup, finish
+from ..rules.contract import wire, writes
+from ..rules.core.match import HandResult
+from ..rules.core.settle import Settlement
+from ..rules.games.registry import Variant, find_variant
+from ..rules.games.replay import replay
 from . import replay_cache, replay_work
 from .outcomes import write_refusals
 
@@ -37,7 +38,7 @@ T = TypeVar("T")
 
 def stored_match(match: Match) -> wire.StoredMatch:
     """The stored fields of ``match``: what its JSON shows of them, and its setup
-    (:class:`scorekeeper.rules.wire.StoredMatch`, the phone's too)."""
+    (:class:`scorekeeper.rules.contract.wire.StoredMatch`, the phone's too)."""
     return wire.StoredMatch(
         match.variant, match.options, match.players, match.teams, match.first_dealer
     )
@@ -49,7 +50,7 @@ def setup_of(match: Match) -> Setup:
 
 
 def decision_inputs(match: Match) -> tuple[Variant, Setup, Sequence[Mapping[str, Any]], bool]:
-    """What a write's decision (:mod:`scorekeeper.rules.writes`) takes of the stored match:
+    """What a write's decision (:mod:`scorekeeper.rules.contract.writes`) takes of the stored match:
     its variant, its setup, its entries and whether the table ended it."""
     return find_variant(match.variant), setup_of(match), stored_inputs(match), match.finished
 
@@ -93,7 +94,7 @@ def per_hand(
 
 def settlement(match: Match, state: MatchState | None = None) -> Settlement:
     """The settle-up of an auction match in units; :class:`~.outcomes.Conflict` for any other
-    match (:func:`scorekeeper.rules.writes.settle`).
+    match (:func:`scorekeeper.rules.contract.writes.settle`).
 
     ``state`` is the match as :func:`state_of` gives it, when the caller has it already
     (saves replaying every hand a second time)."""
@@ -106,9 +107,10 @@ def settlement(match: Match, state: MatchState | None = None) -> Settlement:
 
 @dataclass(frozen=True)
 class CachedReplays:
-    """The replays a write of ``match`` lends its decision (:class:`scorekeeper.rules.writes.
-    Replays`): resumed from the replay cache's checkpoints (:func:`resumed`); the write caches
-    the replay it used once committed (:mod:`.writing`)."""
+    """The replays a write of ``match`` lends its decision
+    (:class:`scorekeeper.rules.contract.writes. Replays`): resumed from the replay cache's
+    checkpoints (:func:`resumed`); the write caches the replay it used once committed
+    (:mod:`.writing`)."""
 
     match: Match
 

@@ -75,8 +75,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utcnow
-from ..rules import MatchState, RuleError, writes
-from ..rules.entry import unstorable
+from ..rules import MatchState, RuleError
+from ..rules.contract import writes
+from ..rules.core.readers import unstorable
 from . import replay_cache, replay_work, replaying
 from .idempotency import (
     MAX_IDEMPOTENCY_KEY,

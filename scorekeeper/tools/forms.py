@@ -3,8 +3,9 @@
 Without JavaScript the grid is a form of number inputs, one per card, that the server reads
 into a list of cards for the rules; ``static/picker.js`` turns each cell into a tap target that
 counts 0 -> 1 -> 2 -> 0 and asks the API for the result. Nothing here adds up points: the rules
-value the cards (:func:`~scorekeeper.rules.pinochle.calculate_meld`,
-:func:`~scorekeeper.rules.pinnacola.value_meld`, :func:`~scorekeeper.rules.pinnacola.read_side`).
+value the cards (:func:`~scorekeeper.rules.games.pinochle.melds.calculate_meld`,
+:func:`~scorekeeper.rules.games.pinnacola.form.value_meld`,
+:func:`~scorekeeper.rules.games.pinnacola.form.read_side`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 
 from ..rules import RuleError
-from ..rules.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
-from ..rules.options import choice_title
-from ..rules.pinnacola import JOKER_COPIES, NATURAL_COPIES, in_deck
-from ..rules.pinochle import MELDS_OPTION
+from ..rules.core.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
+from ..rules.core.options import choice_title
+from ..rules.games.pinnacola.form import JOKER_COPIES, NATURAL_COPIES, in_deck
+from ..rules.games.pinochle.melds import MELDS_OPTION
 from ..web.forms import Buttons, FormError, choice_list
 
 #: Suits in the order the grids show them (rows).

@@ -24,9 +24,9 @@ from flask_babel import ngettext
 from .. import service
 from ..i18n import rule_message
 from ..rules import RuleError, find_variant
-from ..rules.pinnacola import check_deck, read_card, read_side, value_meld
-from ..rules.pinochle import MELD_NAMES, MeldReport, calculate_meld
-from ..rules.table import Tool
+from ..rules.games.pinnacola.form import check_deck, read_card, read_side, value_meld
+from ..rules.games.pinochle.melds import MELD_NAMES, MeldReport, calculate_meld
+from ..rules.games.table import Tool
 from ..web.contract import CARRIED, partner_key
 from ..web.forms import FormError, add_error
 from ..web.partners import PartnerMeld, partner_melds, partners_line, side_partners

@@ -1,6 +1,6 @@
 """The running-totals chart: every side's total after each hand, as inline SVG markup.
 
-The totals themselves come from the rules (:func:`scorekeeper.rules.match.running_totals`).
+The totals themselves come from the rules (:func:`scorekeeper.rules.core.match.running_totals`).
 
 Pure Python (no Flask, no database): numbers and names in, an SVG string out. The page
 gives the words (already translated); every name that reaches the markup is escaped here,
@@ -16,7 +16,7 @@ from html import escape
 
 # The totals are the rules' arithmetic; the name stays importable from here for the modules
 # that import it from the chart.
-from ..rules.match import running_totals
+from ..rules.core.match import running_totals
 
 __all__ = ["chart_svg", "ratings_chart_svg", "running_totals"]
 

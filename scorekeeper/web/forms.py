@@ -8,7 +8,7 @@ Plain words: the rules and the service speak to the API as well as to people, so
 their messages name the API's fields (``closed_by``) or a path (``meld.Ana``). A page never
 shows those: :func:`plain_rule_message` and :func:`plain_message_of` say the same in a card
 player's words (:data:`PLAIN`, by the refusal's code), and a path is said as the side and the
-thing it names. The words are the rules' (:mod:`scorekeeper.rules.plain`, which the phone
+thing it names. The words are the rules' (:mod:`scorekeeper.rules.contract.plain`, which the phone
 shares); the functions here say them in the request's language with Flask-Babel.
 """
 
@@ -23,10 +23,12 @@ from flask_wtf import FlaskForm
 from wtforms import Field, RadioField, SelectField
 
 from ..i18n import translate
-from ..rules import RuleError, hand_fields, plain
-from ..rules.hand_fields import FieldRefused
-from ..rules.match import TEAM_NAMES
-from ..rules.plain import PLAIN, PLAIN_SERVICE, PLAIN_WORDS, field_for_path, refusal_key
+from ..rules import RuleError
+from ..rules import entry as hand_fields
+from ..rules.contract import plain
+from ..rules.contract.plain import PLAIN, PLAIN_SERVICE, PLAIN_WORDS, field_for_path, refusal_key
+from ..rules.core.match import TEAM_NAMES
+from ..rules.entry import FieldRefused
 
 __all__ = [
     "NUMERIC",
@@ -78,7 +80,7 @@ class FormError(Exception):
 
 
 def form_error(refusal: FieldRefused) -> FormError:
-    """A field the rules' reading of a form refused (:mod:`scorekeeper.rules.hand_fields`), in
+    """A field the rules' reading of a form refused (:mod:`scorekeeper.rules.entry`), in
     the request's language."""
     return FormError(refusal.field_name, translate(refusal.template, refusal.params))
 
@@ -114,7 +116,7 @@ def show_rule_error(form: FlaskForm, paths: Mapping[str, str], error: RuleError)
     """Put a refusal of the rules next to the field whose API path it names (``paths``); a
     path no field stands for is shown at the top of the form, said as what it names (the
     side and the thing: "Ana, meld"), never as the path itself
-    (:func:`scorekeeper.rules.plain.page_refusal`)."""
+    (:func:`scorekeeper.rules.contract.plain.page_refusal`)."""
     name, message = plain.page_refusal(paths, error, _gettext)
     add_error(form, name, message)
 
@@ -154,7 +156,7 @@ def refused_text(form: FlaskForm, field: Field | None) -> str:
 
 def read_number(form: FlaskForm, name: str) -> int | None:
     """The whole number typed in ``name``, ``None`` when blank; refuses anything else with a
-    :class:`FormError` (:func:`scorekeeper.rules.hand_fields.read_number`)."""
+    :class:`FormError` (:func:`scorekeeper.rules.entry.read_number`)."""
     try:
         return hand_fields.read_number({name: form[name].data or ""}, name)
     except FieldRefused as refusal:
@@ -164,7 +166,8 @@ def read_number(form: FlaskForm, name: str) -> int | None:
 def team_names() -> tuple[str, str]:
     """The names of the two teams no one named ("Team 1", "Team 2"), in the request's
     language: the one place a new match or a club round's match takes them from (the English
-    is :data:`scorekeeper.rules.match.TEAM_NAMES`). A match keeps the names it was made with."""
+    is :data:`scorekeeper.rules.core.match.TEAM_NAMES`). A match keeps the names it was made
+    with."""
     first, second = (str(_(name)) for name in TEAM_NAMES)
     return first, second
 

@@ -3,7 +3,7 @@ tricks 160 = 310" (each partner's meld where it was entered per player), "table 
 of a Pinnacola deal. A meld of 190 typed for a 150 run shows in the list, without opening the
 hand's correction.
 
-Read from the hand's frozen facts (:class:`~scorekeeper.rules.facts.HandFacts`), never from its
+Read from the hand's frozen facts (:class:`~scorekeeper.rules.core.facts.HandFacts`), never from its
 entry; nothing is counted here but the sum of the parts shown, to say "=" only where the parts
 make the side's score (a meld lost without a trick, a set bid or a closing bonus make it
 differ: the hand's notes say why).
@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from ..i18n import number
 from ..rules import HandResult
-from ..rules.table import Table
+from ..rules.games.table import Table
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from flask import abort
 from .. import service
 from ..models import Group, Match
 from ..rules import RuleError
-from ..rules.variants import Variant, find_variant
+from ..rules.games.registry import Variant, find_variant
 
 
 def match_or_404(public_id: str) -> Match:

@@ -1,5 +1,5 @@
 """The new-match form: players in seating order, teams, the first dealer and the house rules,
-each option laid out from its :class:`~scorekeeper.rules.options.OptionSpec` (its choices, its
+each option laid out from its :class:`~scorekeeper.rules.core.options.OptionSpec` (its choices, its
 group), read into exactly the API's new-match body."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, StringField
 
 from ..rules import RuleError
-from ..rules.names import NAME_MAX
-from ..rules.options import GROUPS, OptionSpec, choice_title, every_option
-from ..rules.variants import Variant
+from ..rules.core.names import NAME_MAX
+from ..rules.core.options import GROUPS, OptionSpec, choice_title, every_option
+from ..rules.games.registry import Variant
 from .forms import (
     NUMERIC,
     add_error,

@@ -20,11 +20,11 @@ from .. import service
 from ..i18n import number
 from ..models import Match
 from ..rules import FINISHED, MatchState
-from ..rules.cards import TRUMPS
-from ..rules.match import running_targets, running_totals
-from ..rules.pinochle import MELD_CHIPS, MELD_NAMES
-from ..rules.table import Table, Words
-from ..rules.variants import find_variant
+from ..rules.core.cards import TRUMPS
+from ..rules.core.match import running_targets, running_totals
+from ..rules.games.pinochle.melds import MELD_CHIPS, MELD_NAMES
+from ..rules.games.registry import find_variant
+from ..rules.games.table import Table, Words
 from .charts import chart_svg
 from .contract import CLASH, NOT_TYPED
 from .forms import PLAIN_WORDS, AnySelect

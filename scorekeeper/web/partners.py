@@ -6,8 +6,8 @@ The calculator carries each partner's result back in the match page's address un
 name (:func:`~scorekeeper.web.contract.partner_key`, ``?meld.Us.Ana=run,marriage``), so the
 second partner's result is added to the first one's instead of replacing it, and no meld is
 ever counted across two hands. Nothing is added up here beyond the meld values the rules give
-the table (:attr:`~scorekeeper.rules.table.Table.meld_values`); the rules judge the side's list
-when the hand is saved.
+the table (:attr:`~scorekeeper.rules.games.table.Table.meld_values`); the rules judge the side's
+list when the hand is saved.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..rules.pinochle import MELD_IDS
-from ..rules.table import Table
+from ..rules.games.pinochle.melds import MELD_IDS
+from ..rules.games.table import Table
 from .contract import partner_key
 
 _SEPARATORS = re.compile(r"[\s,;+]+")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import bodies
+from scorekeeper.rules.contract import bodies
 
 
 def test_a_deeply_nested_body_is_a_400_on_a_club_night(client: FlaskClient) -> None:

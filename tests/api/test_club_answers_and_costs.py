@@ -17,8 +17,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.config import Config
-from scorekeeper.rules import standings
-from scorekeeper.service import club_reading
+from scorekeeper.rules.club.standings import ranking as standings
+from scorekeeper.service.club import reading as club_reading
 from tests.api.club_helpers import Night, hand
 from tests.api.test_club_standings import PASS, made
 from tests.helpers import API, EXAMPLE_MATCH, statements

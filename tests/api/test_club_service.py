@@ -27,8 +27,6 @@ from scorekeeper.models import (
 )
 from scorekeeper.rules import RuleError
 
-pytest.importorskip("scorekeeper.rules.rotation", reason="rules/rotation.py (H1) not there yet")
-
 
 def names(count: int) -> list[str]:
     """docs/club.md §19's players: P1, P2, ..."""
@@ -134,7 +132,7 @@ def test_round_start_builds_every_table_in_one_transaction(
     """docs/club.md §7.1: "any failure creates nothing": the second table's match fails, and
     neither match, nor a key, nor the round's status, nor the night's version changed."""
     made = service.create_club_night(body(8))
-    from scorekeeper.service import club_rounds
+    from scorekeeper.service.club import rounds as club_rounds
 
     real = service.build_match
     calls: list[int] = []

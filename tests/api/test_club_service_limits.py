@@ -11,8 +11,6 @@ from flask import Flask
 
 from scorekeeper import service
 
-pytest.importorskip("scorekeeper.rules.rotation", reason="rules/rotation.py (H1) not there yet")
-
 OVER = "this round's match is over"
 
 

@@ -5,7 +5,7 @@ one place at a time: each value, then each key, replaced by an odd value. The od
 no database stores (a NUL byte, which PostgreSQL refuses; a lone surrogate, which JSON carries
 as ``"\\ud800"`` and no UTF-8 store takes), digits ``int()`` does not read ("²"), numbers too
 large for any column, nothing, 10,000 characters. Text no database stores is a 422 naming the
-field (``scorekeeper.rules.entry.as_str`` / ``as_object``); a NUL in a public id, in the
+field (``scorekeeper.rules.core.readers.as_str`` / ``as_object``); a NUL in a public id, in the
 ``Idempotency-Key`` or in a name is never sent to the database. Run on SQLite and PostgreSQL.
 """
 

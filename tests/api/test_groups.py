@@ -17,6 +17,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, MatchSummaryRow
+from scorekeeper.service.groups import almanac
 from tests.helpers import API, errors_of
 
 #: Two-handed pinochle (docs/rules.md §2, target 1000): Ana melds 150 and takes 130 of the 250
@@ -554,9 +555,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
     for match in matches:
         play(client, match, [HAND])
     # Each match of one hand costs 1 + SUMMARY_REBUILD_MATCH of the budget: two fit in a read.
-    monkeypatch.setattr(
-        service.almanac, "SUMMARY_REBUILD_HANDS", 2 + 2 * service.almanac.SUMMARY_REBUILD_MATCH
-    )
+    monkeypatch.setattr(almanac, "SUMMARY_REBUILD_HANDS", 2 + 2 * almanac.SUMMARY_REBUILD_MATCH)
     # Each match moved on since it joined the group: two are built again per read.
     assert records(group)["pending"] == 1
     assert records(group)["pending"] == 0
@@ -565,7 +564,7 @@ def test_summaries_are_rebuilt_when_a_match_moves_on_a_bounded_number_at_a_time(
         kept = db.session.scalars(sa.select(MatchSummaryRow.match_version)).all()
     assert sorted(kept) == [2, 2, 2]
     # A new summary version: every summary is built again, two per read.
-    monkeypatch.setattr(service.almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
+    monkeypatch.setattr(almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
     found = records(group)
     assert found["pending"] == 1
     assert found["matches"] == 2

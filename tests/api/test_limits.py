@@ -19,7 +19,7 @@ from scorekeeper import export_import, service
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, IdempotentWrite, utcnow
 from scorekeeper.rules import RuleError
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.games.registry import find_variant
 from tests.helpers import Table, hidden
 
 #: An auction hand any dealer allows: it changes no total, so the match never ends.

@@ -1,5 +1,5 @@
-"""The phone's engine (``scorekeeper/rules/phone.py``, docs/phone.md) answers as the server does:
-run here by the server's own CPython on the same requests. The browser test
+"""The phone's engine (``scorekeeper/rules/engine/answers.py``, docs/phone.md) answers as the
+server does: run here by the server's own CPython on the same requests. The browser test
 (tests/browser/test_phone_rules.py) runs it under Pyodide from the built bundle, which this one
 cannot catch (a stdlib file left out, a catalog not bundled); this one is quick and catches a
 write, a JSON shape or a wording that the engine would compute apart from the server.
@@ -26,7 +26,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.infra.engine_bundle import bundle
-from scorekeeper.rules import phone
+from scorekeeper.rules.engine import answers as phone
 from tests.helpers import Table, page_errors
 from tests.phone.corpus import corpus_lines
 from tests.phone.page_cases import PAGE_CASES

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, utcnow
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.games.registry import find_variant
 from scorekeeper.service.replay_work import LONG_REPLAY
 from tests.helpers import API, Table, errors_of, hidden, limited_apps
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import rotation
-from scorekeeper.rules.rotation_budget import PREVIEW_LIMIT, Budget, preview_budget
-from scorekeeper.rules.rotation_heuristic import ROUND_CHARGE
-from scorekeeper.service import club_preview
+from scorekeeper.rules.club.rotation import plan as rotation
+from scorekeeper.rules.club.rotation.budget import PREVIEW_LIMIT, Budget, preview_budget
+from scorekeeper.rules.club.rotation.heuristic import ROUND_CHARGE
+from scorekeeper.service.club import preview as club_preview
 from tests.api.club_helpers import names
 from tests.helpers import API
 

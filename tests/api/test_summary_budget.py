@@ -1,7 +1,7 @@
 """A read's rebuilds of stale summaries are bounded by the hands they replay (issue 25;
 docs/groups.md "Summaries: fast as a group ages"): long matches made stale by corrections, or by
 a new summary version, are built again over several reads, each within
-``service.almanac.SUMMARY_REBUILD_HANDS``, the first stale match always (so every read makes
+``almanac.SUMMARY_REBUILD_HANDS``, the first stale match always (so every read makes
 progress), and the answer says how many are still being counted until none is."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.models import Match
 from scorekeeper.rules import MatchState
+from scorekeeper.service.groups import almanac
 from scorekeeper.service.replaying import uncached_state
 from tests.helpers import API
 
@@ -58,7 +59,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         replayed.append(len(match.hands))
         return uncached_state(match)
 
-    monkeypatch.setattr(service.almanac, "uncached_state", counting)
+    monkeypatch.setattr(almanac, "uncached_state", counting)
     return replayed
 
 
@@ -71,8 +72,8 @@ def reads_until_counted(client: FlaskClient, read_id: str, replayed: list[int]) 
         found = client.get(f"{API}/groups/{read_id}/records").get_json()
         pendings.append(found["pending"])
         if len(replayed) > 1:  # the first stale match alone may exceed it
-            cost = sum(n + service.almanac.SUMMARY_REBUILD_MATCH for n in replayed)
-            assert cost <= service.almanac.SUMMARY_REBUILD_HANDS
+            cost = sum(n + almanac.SUMMARY_REBUILD_MATCH for n in replayed)
+            assert cost <= almanac.SUMMARY_REBUILD_HANDS
         assert replayed or found["pending"] == 0  # every read makes progress
         if not found["pending"]:
             assert found["matches"] == MATCHES
@@ -87,8 +88,8 @@ def test_corrections_to_long_matches_are_counted_again_within_the_hands_of_a_rea
     with app.app_context():
         for public_id, edit_token in made:  # one cheap correction each: every summary stale
             service.replace_hand(public_id, edit_token, 1, hand(1) | {"outcome": "set"})
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_MATCH", 20)
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", 130)  # two matches a read
+    monkeypatch.setattr(almanac, "SUMMARY_REBUILD_MATCH", 20)
+    monkeypatch.setattr(almanac, "SUMMARY_REBUILD_HANDS", 130)  # two matches a read
     replayed = replays(monkeypatch)
     assert reads_until_counted(client, read_id, replayed) == [4, 2, 0]
     # Counted again: nothing stale is left, and the next read replays nothing.
@@ -102,7 +103,7 @@ def test_a_match_longer_than_the_budget_is_still_counted_one_a_read(
 ) -> None:
     read_id, _made = long_matches(app)
     # A new summary version: every summary is stale, and each match exceeds the budget alone.
-    monkeypatch.setattr(service.almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
-    monkeypatch.setattr(service.almanac, "SUMMARY_REBUILD_HANDS", HANDS // 2)  # under one match
+    monkeypatch.setattr(almanac, "SUMMARY_VERSION", service.SUMMARY_VERSION + 1)
+    monkeypatch.setattr(almanac, "SUMMARY_REBUILD_HANDS", HANDS // 2)  # under one match
     replayed = replays(monkeypatch)
     assert reads_until_counted(client, read_id, replayed) == [5, 4, 3, 2, 1, 0]

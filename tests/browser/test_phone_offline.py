@@ -21,8 +21,8 @@ import pytest
 from flask import Flask
 
 from scorekeeper.infra import engine
-from scorekeeper.rules import phone_words
-from scorekeeper.rules.phone import gettext_of
+from scorekeeper.rules.engine import words as phone_words
+from scorekeeper.rules.engine.answers import gettext_of
 
 from .conftest import Phone
 from .flows import save

@@ -2,13 +2,13 @@
 before the first request and every request after it with the server's answer, and how the
 engine's answers are compared with the server's.
 
-A run is what :func:`scorekeeper.rules.phone.run` takes (docs/phone.md "The worker"): ``match``
-(the API's match JSON), ``ops`` (each a request: ``method``, ``path`` after the match's URL,
-``query``, ``body`` as the JSON text sent, ``lang``, ``minimal``), and beside them ``expected``:
-the server's status and JSON body of each. Only what the engine computes is replayed: a request
-refused before the rules are asked (no token or a wrong one: 401/403; not JSON: 415; too large:
-413; rate limited: 429), a repeated ``Idempotency-Key`` (answered from the server's record) and a
-read answered 304 never reach it.
+A run is what :func:`scorekeeper.rules.engine.answers.run` takes (docs/phone.md "The worker"):
+``match`` (the API's match JSON), ``ops`` (each a request: ``method``, ``path`` after the match's
+URL, ``query``, ``body`` as the JSON text sent, ``lang``, ``minimal``), and beside them
+``expected``: the server's status and JSON body of each. Only what the engine computes is replayed:
+a request refused before the rules are asked (no token or a wrong one: 401/403; not JSON: 415; too
+large: 413; rate limited: 429), a repeated ``Idempotency-Key`` (answered from the server's record)
+and a read answered 304 never reach it.
 """
 
 from __future__ import annotations

@@ -4,13 +4,13 @@ writes out, and the places cases 22-23 expect, for the rules' tests and the API'
 
 from __future__ import annotations
 
-from scorekeeper.rules.club_form import ClubForm, partnership_form
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     RoundResults,
     StandingsRules,
     TableResult,
     read_standings_rules,
 )
+from scorekeeper.rules.games.club_form import ClubForm, partnership_form
 
 #: pinochle-4 with partnerships (docs/club.md §4.1).
 FOUR = partnership_form()

@@ -14,13 +14,18 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.auction import UNIT_OPTIONS, active_players, hand_payments, settlement_of
-from scorekeeper.rules.auction_hands import Contract
-from scorekeeper.rules.cards import Suit
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.match import MatchState, Setup, finish
-from scorekeeper.rules.schedules import trump_multiplier, units
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.core.cards import Suit
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.core.match import MatchState, Setup, finish
+from scorekeeper.rules.games.auction.form import (
+    UNIT_OPTIONS,
+    active_players,
+    hand_payments,
+    settlement_of,
+)
+from scorekeeper.rules.games.auction.hands import Contract
+from scorekeeper.rules.games.auction.schedules import trump_multiplier, units
+from scorekeeper.rules.games.registry import find_variant
 
 THREE = ("Ana", "Ben", "Cruz")
 FOUR = ("Ana", "Ben", "Cruz", "Dee")

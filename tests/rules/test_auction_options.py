@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.auction import active_players
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.match import MatchState, Setup
-from scorekeeper.rules.options import DIRECTION_OPTION
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.core.match import MatchState, Setup
+from scorekeeper.rules.core.options import DIRECTION_OPTION
+from scorekeeper.rules.games.auction.form import active_players
+from scorekeeper.rules.games.registry import find_variant
 
 AUCTION = find_variant("auction")
 THREE = ("Ana", "Ben", "Cruz")

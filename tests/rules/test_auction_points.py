@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.errors import MatchOverError, RuleError
-from scorekeeper.rules.match import MatchState
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.core.errors import MatchOverError, RuleError
+from scorekeeper.rules.core.match import MatchState
+from scorekeeper.rules.games.registry import find_variant
 
 AUCTION = find_variant("auction")
 THREE = ["Ana", "Ben", "Cruz"]

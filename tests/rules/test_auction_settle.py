@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.names import KITTY
-from scorekeeper.rules.pinochle import MAX_BID
-from scorekeeper.rules.settle import Settlement, settle_up, share_kitty
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.core.kitty import share_kitty
+from scorekeeper.rules.core.names import KITTY
+from scorekeeper.rules.core.settle import Settlement, settle_up
+from scorekeeper.rules.games.pinochle.melds import MAX_BID
+from scorekeeper.rules.games.registry import find_variant
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay")
 AUCTION = find_variant("auction")

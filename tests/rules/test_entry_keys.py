@@ -1,4 +1,4 @@
-"""Unknown keys of an entry are named in a fixed order (scorekeeper/rules/entry.py
+"""Unknown keys of an entry are named in a fixed order (scorekeeper/rules/core/readers.py
 ``check_keys``): PostgreSQL's JSONB reorders an object's keys when it stores it, so the same
 body must be refused at the same field whatever order its keys came in."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.entry import check_keys
+from scorekeeper.rules.core.readers import check_keys
 
 
 def test_the_first_unknown_key_in_sorted_order_is_named() -> None:

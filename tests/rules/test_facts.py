@@ -1,5 +1,5 @@
 """Each hand's result carries what the hand was, as frozen facts written by the rules that
-scored it (scorekeeper/rules/facts.py; docs/records.md "Where the figures come from")."""
+scored it (scorekeeper/rules/core/facts.py; docs/records.md "Where the figures come from")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.facts import (
+from scorekeeper.rules.core.facts import (
     CLOSED,
     CONCEDED,
     MADE,
@@ -23,7 +23,7 @@ from scorekeeper.rules.facts import (
     Meld,
     Tricks,
 )
-from scorekeeper.rules.match import HandResult
+from scorekeeper.rules.core.match import HandResult
 
 
 def hands_of(

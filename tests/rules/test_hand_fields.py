@@ -1,7 +1,7 @@
 """The hand forms' fields read into the API's entry without the server
 (scorekeeper/rules/hand_fields, docs/api.md "Hand bodies by variant"), and a refusal's field
-and words as the page shows them (scorekeeper/rules/plain.py): the phone reads the same posted
-fields with the same code, in the same words from the same catalog (docs/phone.md).
+and words as the page shows them (scorekeeper/rules/contract/plain.py): the phone reads the same
+posted fields with the same code, in the same words from the same catalog (docs/phone.md).
 
 The posted fields and their entries are the page tests' own (each case names its source); the
 last tests hold the pure words against what the page shows, in English and in Italian."""
@@ -17,10 +17,10 @@ from flask import Flask
 from scorekeeper.i18n import TRANSLATIONS, compile_catalogs
 from scorekeeper.matches.hands import hand_form_class, read_hand
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.hand_fields import FieldRefused, paths_of, read_entry
-from scorekeeper.rules.plain import page_refusal, plain_rule_message, plain_subject
-from scorekeeper.rules.table import Table
-from scorekeeper.rules.wording import translate
+from scorekeeper.rules.contract.plain import page_refusal, plain_rule_message, plain_subject
+from scorekeeper.rules.core.wording import translate
+from scorekeeper.rules.entry import FieldRefused, paths_of, read_entry
+from scorekeeper.rules.games.table import Table
 from scorekeeper.web.forms import FormError, show_rule_error
 
 FOUR = ["Ana", "Ben", "Cruz", "Dee"]

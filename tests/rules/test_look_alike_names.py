@@ -17,9 +17,9 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.confusable import skeleton
-from scorekeeper.rules.match import Setup
-from scorekeeper.rules.names import look_alike_key, read_name
+from scorekeeper.rules.core.confusable import skeleton
+from scorekeeper.rules.core.match import Setup
+from scorekeeper.rules.core.names import look_alike_key, read_name
 from tests.helpers import API
 
 CYRILLIC_I = "\u0456"  # і, CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I

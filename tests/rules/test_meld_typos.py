@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.pinochle import check_meld_figures
+from scorekeeper.rules.games.pinochle.melds import check_meld_figures
 
 FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 

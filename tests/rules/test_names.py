@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.match import Setup
-from scorekeeper.rules.names import name_key, read_name
+from scorekeeper.rules.core.match import Setup
+from scorekeeper.rules.core.names import name_key, read_name
 
 
 def seat(players: list[Any], **more: Any) -> Setup:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     Adjustment,
     RoundResults,
     figure,

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Card, RuleError
-from scorekeeper.rules.pinnacola import card_value, is_wild, value_hand, value_meld
+from scorekeeper.rules.games.pinnacola.form import card_value, is_wild, value_hand, value_meld
 
 HEARTS_3_TO_K = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import FINISHED, IN_PROGRESS, MatchOverError, RuleError, find_variant
-from scorekeeper.rules.match import Setup
-from scorekeeper.rules.pinnacola import score_deal
+from scorekeeper.rules.core.match import Setup
+from scorekeeper.rules.games.pinnacola.form import score_deal
 
 PAIR = ("Ana", "Ben")
 TEAMS = ("Us", "Them")

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.cards import Card
-from scorekeeper.rules.match import Setup
-from scorekeeper.rules.options import DIRECTION_OPTION
-from scorekeeper.rules.pinnacola import (
+from scorekeeper.rules.core.cards import Card
+from scorekeeper.rules.core.match import Setup
+from scorekeeper.rules.core.options import DIRECTION_OPTION
+from scorekeeper.rules.games.pinnacola.form import (
     card_value,
     deck,
     in_deck,

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.match import Setup
-from scorekeeper.rules.pinnacola import score_deal, value_meld
+from scorekeeper.rules.core.match import Setup
+from scorekeeper.rules.games.pinnacola.form import score_deal, value_meld
 
 VARIANT = find_variant("pinnacola")
 PAIR = ("Ana", "Ben")

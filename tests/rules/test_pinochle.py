@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import RuleError
-from scorekeeper.rules.cards import TRUMPS, Suit, pinochle_deck
-from scorekeeper.rules.pinochle import (
+from scorekeeper.rules.core.cards import TRUMPS, Suit, pinochle_deck
+from scorekeeper.rules.games.pinochle.melds import (
     BID_STEP,
     COUNTINGS,
     LOWEST_MIN_BID,
@@ -35,7 +35,7 @@ from scorekeeper.rules.pinochle import (
     read_took_trick,
     read_tricks,
 )
-from scorekeeper.rules.variants import find_variant
+from scorekeeper.rules.games.registry import find_variant
 
 SIDES = ("Ana", "Ben")
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import FINISHED, IN_PROGRESS, MatchOverError, RuleError, find_variant
-from scorekeeper.rules.match import MatchState, Setup
+from scorekeeper.rules.core.match import MatchState, Setup
 
 
 def setup(variant: str, players: list[str], **rules: Any) -> Setup:

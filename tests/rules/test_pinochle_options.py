@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.match import FINISHED, IN_PROGRESS, MatchState, Setup
-from scorekeeper.rules.pinochle import (
+from scorekeeper.rules.core.match import FINISHED, IN_PROGRESS, MatchState, Setup
+from scorekeeper.rules.games.pinochle.melds import (
     LAST_TRICK_OPTION,
     STANDARD_MELDS,
     calculate_meld,

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import FINISHED, MatchOverError, RuleError, find_variant
-from scorekeeper.rules.cards import pinochle_deck
-from scorekeeper.rules.match import MatchState, Setup
-from scorekeeper.rules.pinochle import calculate_meld, counting_of
+from scorekeeper.rules.core.cards import pinochle_deck
+from scorekeeper.rules.core.match import MatchState, Setup
+from scorekeeper.rules.games.pinochle.melds import calculate_meld, counting_of
 
 PLAYERS = {
     "pinochle-2": ["Ana", "Ben"],

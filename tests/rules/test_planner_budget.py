@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.club_form import ClubForm, partnership_form
-from scorekeeper.rules.rotation import Plan, Rotation, plan, table_sizes
-from scorekeeper.rules.rotation_budget import PREVIEW_LIMIT, Budget, preview_budget
-from scorekeeper.rules.rotation_heuristic import ROUND_CHARGE, plan_night
+from scorekeeper.rules.club.rotation.budget import PREVIEW_LIMIT, Budget, preview_budget
+from scorekeeper.rules.club.rotation.heuristic import ROUND_CHARGE, plan_night
+from scorekeeper.rules.club.rotation.plan import Plan, Rotation, plan, table_sizes
+from scorekeeper.rules.games.club_form import ClubForm, partnership_form
 
 PLAYERS = 64
 ROUNDS = 10

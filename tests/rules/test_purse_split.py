@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.awards import Award, Holder
+from scorekeeper.rules.club.standings.purse import Payout, Purse, money, pay_purse, read_purse
+from scorekeeper.rules.club.standings.ranking import (
     RoundResults,
     Row,
     Standings,
@@ -22,8 +24,6 @@ from scorekeeper.rules.standings import (
     read_standings_rules,
     standings,
 )
-from scorekeeper.rules.standings_awards import Award, Holder
-from scorekeeper.rules.standings_purse import Payout, Purse, money, pay_purse, read_purse
 from tests.rules.club_nights import FOUR, game
 
 ZERO = Fraction(0)

@@ -14,8 +14,8 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.ratings import Rating, rate
-from scorekeeper.rules.summary import MatchSummary, summarise
+from scorekeeper.rules.almanac.ratings import Rating, rate
+from scorekeeper.rules.almanac.summary import MatchSummary, summarise
 
 P3 = ["Ana", "Ben", "Cruz"]
 P4 = ["Ana", "Ben", "Cruz", "Dee"]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import all_variants, find_variant
-from scorekeeper.rules.counters import (
+from scorekeeper.rules.almanac.counters import (
     BID_BRACKETS,
     HANDS,
     MATCHES,
@@ -26,9 +26,9 @@ from scorekeeper.rules.counters import (
     Rate,
     bracket_of,
 )
-from scorekeeper.rules.ledger import ledger
-from scorekeeper.rules.records import HeadToHead, Standing, compile_records
-from scorekeeper.rules.summary import (
+from scorekeeper.rules.almanac.ledger import ledger
+from scorekeeper.rules.almanac.records import HeadToHead, Standing, compile_records
+from scorekeeper.rules.almanac.summary import (
     Figures,
     MatchSummary,
     Money,

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import MatchOverError, MatchState, RuleError, Setup, find_variant
-from scorekeeper.rules.match import HandResult
-from scorekeeper.rules.replay import MATCH_OVER, replay
-from scorekeeper.rules.runner import Runner
-from scorekeeper.rules.table import Table
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.core.match import HandResult
+from scorekeeper.rules.core.runner import Runner
+from scorekeeper.rules.games.registry import Variant
+from scorekeeper.rules.games.replay import MATCH_OVER, replay
+from scorekeeper.rules.games.table import Table
 
 
 class Counting(Variant):

@@ -1,5 +1,6 @@
-"""Resuming a replay reaches what the whole replay reaches (issue 14; scorekeeper/rules/runner.py):
-the property the replay cache stands on, over random matches of every form (Hypothesis).
+"""Resuming a replay reaches what the whole replay reaches (issue 14;
+scorekeeper/rules/core/runner.py): the property the replay cache stands on, over random matches of
+every form (Hypothesis).
 
 A match of random hands (those the rules refuse are left out) is replayed whole, then resumed
 from a checkpoint twice (a resume that changed its checkpoint shows on the second) and from a
@@ -17,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import FINISHED, MatchOverError, RuleError, find_variant
-from scorekeeper.rules.match import MatchState, Setup
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.core.match import MatchState, Setup
+from scorekeeper.rules.games.registry import Variant
 from tests.rules.test_pinochle_properties import matches as pinochle_matches
 
 SUITS = ["spades", "hearts", "diamonds", "clubs"]

@@ -10,9 +10,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.club_form import ClubForm, partnership_form
-from scorekeeper.rules.rotation import Plan, Rotation, RoundPlan, plan, table_sizes
-from scorekeeper.rules.rotation_designs import (
+from scorekeeper.rules.club.rotation.designs import (
     AG_2_3,
     AG_2_4,
     KTS_15,
@@ -21,6 +19,8 @@ from scorekeeper.rules.rotation_designs import (
     whist,
     whist_length,
 )
+from scorekeeper.rules.club.rotation.plan import Plan, Rotation, RoundPlan, plan, table_sizes
+from scorekeeper.rules.games.club_form import ClubForm, partnership_form
 from tests.rules.club_nights import CASE_1_ROUNDS, CASE_3_ROUNDS
 
 FOUR = partnership_form()

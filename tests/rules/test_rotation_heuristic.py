@@ -10,8 +10,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import RuleError, find_variant
-from scorekeeper.rules.club_form import ClubForm, partnership_form
-from scorekeeper.rules.rotation import (
+from scorekeeper.rules.club.rotation.plan import (
     FIGURES,
     Balance,
     Plan,
@@ -21,7 +20,8 @@ from scorekeeper.rules.rotation import (
     plan,
     read_rotation,
 )
-from scorekeeper.rules.rotation_seats import number_tables
+from scorekeeper.rules.club.rotation.seats import number_tables
+from scorekeeper.rules.games.club_form import ClubForm, partnership_form
 
 FOUR = partnership_form()
 
@@ -281,7 +281,7 @@ def test_case_35_round_seated_by_hand() -> None:
 def test_case_35_every_refusal_of_one_body() -> None:
     """docs/club.md §19 case 35: ONE body is refused at both ``tables[1][0]`` (P3 twice) and
     ``tables`` (P6 has no place)."""
-    from scorekeeper.rules.errors import RuleErrors
+    from scorekeeper.rules.core.errors import RuleErrors
 
     with pytest.raises(RuleErrors) as caught:
         check_round(FOUR, range(1, 9), [[1, 4, 3, 7], [3, 2, 5, 8]], [])
@@ -297,7 +297,7 @@ def test_case_35_every_refusal_of_one_body() -> None:
 def test_balance_of_a_round_seated_by_hand() -> None:
     """docs/club.md §4.8: a partner twice counts one repeat; who never met is counted."""
     rounds = [RoundPlan(((1, 2, 3, 4),), (5,)), RoundPlan(((1, 5, 3, 4),), (2,))]
-    from scorekeeper.rules.rotation import balance_of
+    from scorekeeper.rules.club.rotation.plan import balance_of
 
     b = balance_of(FOUR, rounds, [1, 2, 3, 4, 5], None)
     assert b == Balance(None, 1, 0, 1, 2, 0, 2, None, None, 1, 0, None)

@@ -9,9 +9,7 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper.rules.club_form import partnership_form
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.rotation_pairs import (
+from scorekeeper.rules.club.rotation.pairs import (
     Movement,
     PairsRound,
     danish_round_after,
@@ -25,12 +23,14 @@ from scorekeeper.rules.rotation_pairs import (
     read_movement,
     round_robin,
 )
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     RoundResults,
     TableResult,
     read_standings_rules,
     standings,
 )
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.games.club_form import partnership_form
 
 FOUR = partnership_form()
 

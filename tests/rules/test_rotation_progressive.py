@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.club_form import partnership_form
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.rotation import RoundPlan
-from scorekeeper.rules.rotation_progressive import (
+from scorekeeper.rules.club.rotation.plan import RoundPlan
+from scorekeeper.rules.club.rotation.progressive import (
     TableCountError,
     check_count,
     first_round,
@@ -17,7 +15,9 @@ from scorekeeper.rules.rotation_progressive import (
     ns_won_from,
     round_after,
 )
-from scorekeeper.rules.standings import RoundResults, TableResult
+from scorekeeper.rules.club.standings.ranking import RoundResults, TableResult
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.games.club_form import partnership_form
 
 FOUR = partnership_form()
 

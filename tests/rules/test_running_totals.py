@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules import find_variant, kitty_balances, running_totals
-from scorekeeper.rules.match import MatchState
+from scorekeeper.rules.core.match import MatchState
 
 FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 

@@ -17,7 +17,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.settle import EXACT_SETTLE, Settlement, settle_up
+from scorekeeper.rules.core.settle import EXACT_SETTLE, Settlement, settle_up
 
 
 def fewest_transfers(balances: Sequence[int]) -> int:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from scorekeeper.rules.club_form import ClubForm
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     Adjustment,
     RoundResults,
     Standings,
@@ -16,6 +15,7 @@ from scorekeeper.rules.standings import (
     figure,
     standings,
 )
+from scorekeeper.rules.games.club_form import ClubForm
 from tests.rules.club_nights import (
     CASE_21_ROUNDS,
     CASE_22_PLACES,

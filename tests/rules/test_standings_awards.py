@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.club_form import individual_form
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.standings import RoundResults, standings
-from scorekeeper.rules.standings_awards import (
+from scorekeeper.rules.club.standings.awards import (
     AUCTION_AWARDS,
     PINOCHLE_AWARDS,
     Award,
@@ -17,6 +14,9 @@ from scorekeeper.rules.standings_awards import (
     offered_awards,
     read_awards,
 )
+from scorekeeper.rules.club.standings.ranking import RoundResults, standings
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.games.club_form import individual_form
 from tests.rules.club_nights import CASE_21_ROUNDS, EIGHT, FOUR, game, rules_of
 
 

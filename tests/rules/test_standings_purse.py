@@ -7,10 +7,10 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.standings import standings
-from scorekeeper.rules.standings_awards import awards
-from scorekeeper.rules.standings_purse import Payout, Purse, money, pay_purse, read_purse
+from scorekeeper.rules.club.standings.awards import awards
+from scorekeeper.rules.club.standings.purse import Payout, Purse, money, pay_purse, read_purse
+from scorekeeper.rules.club.standings.ranking import standings
+from scorekeeper.rules.core.errors import RuleError
 from tests.rules.club_nights import CASE_21_ROUNDS, EIGHT, FOUR, rules_of
 
 CHOSEN = ("high_game", "low_total")

@@ -6,14 +6,14 @@ import random
 import time
 from decimal import Decimal
 
-from scorekeeper.rules.club_form import ClubForm
-from scorekeeper.rules.settle import EXACT_SETTLE
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     RoundResults,
     read_standings_rules,
     room_settlement,
     standings,
 )
+from scorekeeper.rules.core.settle import EXACT_SETTLE
+from scorekeeper.rules.games.club_form import ClubForm
 from tests.rules.club_nights import units_table
 
 UNITS = ClubForm(3, 6, 4, False, True, ("rotating-tables",), ("units", "wins"), False)

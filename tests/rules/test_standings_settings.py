@@ -8,15 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.rules.club_form import ClubForm
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.standings import (
+from scorekeeper.rules.club.standings.ranking import (
     BURRACO_3,
     BURRACO_4,
     StandingsRules,
     figure,
     read_standings_rules,
 )
+from scorekeeper.rules.core.errors import RuleError
+from scorekeeper.rules.games.club_form import ClubForm
 
 FOUR = ClubForm(4, 4, 4, True, False, ("rotating-partners",), ("points", "wins", "vp"), True)
 THREE = ClubForm(3, 3, 3, False, False, ("rotating-tables",), ("points", "wins"), False)

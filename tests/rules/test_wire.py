@@ -1,4 +1,4 @@
-"""The API's match JSON is :mod:`scorekeeper.rules.wire`'s (docs/api.md "Matches"): a match
+"""The API's match JSON is :mod:`scorekeeper.rules.contract.wire`'s (docs/api.md "Matches"): a match
 replayed by the rules alone, as the phone replays it, and put through wire with a catalog's
 ``gettext`` reads exactly as the API answers the same match, once the database's fields are
 removed, in English and in Italian."""
@@ -13,9 +13,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.i18n import TRANSLATIONS, compile_catalogs
-from scorekeeper.rules import MatchState, find_variant, finish, wire
-from scorekeeper.rules.replay import replay
-from scorekeeper.rules.wording import Gettext
+from scorekeeper.rules import MatchState, find_variant, finish
+from scorekeeper.rules.contract import wire
+from scorekeeper.rules.core.wording import Gettext
+from scorekeeper.rules.games.replay import replay
 from tests.api.test_problems import store_hands
 from tests.helpers import Table
 

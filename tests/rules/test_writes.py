@@ -1,7 +1,7 @@
-"""The write decisions alone (scorekeeper/rules/writes.py): no app, no database, a plain replay
-from hand 1 as the phone makes it. The figures are those of the API's tests of the same writes
-(tests/api/test_writes.py, test_problems.py, tests/acceptance/test_auction_pinnacola.py) and of
-docs/api.md "Hands", "Limits" and "Settle-up and tools"; docs/rules.md §7 for the stored hands
+"""The write decisions alone (scorekeeper/rules/contract/writes.py): no app, no database, a plain
+replay from hand 1 as the phone makes it. The figures are those of the API's tests of the same
+writes (tests/api/test_writes.py, test_problems.py, tests/acceptance/test_auction_pinnacola.py) and
+of docs/api.md "Hands", "Limits" and "Settle-up and tools"; docs/rules.md §7 for the stored hands
 the rules refuse."""
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import FINISHED, IN_PROGRESS, MatchState, RuleError, Setup, Variant
-from scorekeeper.rules.variants import find_variant
-from scorekeeper.rules.writes import (
+from scorekeeper.rules.contract.writes import (
     MAX_HANDS,
     PlainReplay,
     PlainReplays,
@@ -25,6 +24,7 @@ from scorekeeper.rules.writes import (
     replace_hand,
     settle,
 )
+from scorekeeper.rules.games.registry import find_variant
 
 PINOCHLE = find_variant("pinochle-2")
 AUCTION = find_variant("auction")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.match import MatchState
+from scorekeeper.rules.core.match import MatchState
 from scorekeeper.web.charts import chart_svg, running_totals
 
 

@@ -427,7 +427,7 @@ def test_every_form_has_a_set_up_page_with_only_its_schemes(client: FlaskClient)
     """docs/club.md §4.1: each form offers the schemes that fit it, default first; a table size
     is asked only where tables may differ in size (auction, Pinnacola)."""
     from scorekeeper.rules import RuleError
-    from scorekeeper.rules.variants import all_variants
+    from scorekeeper.rules.games.registry import all_variants
 
     for variant in all_variants():
         page = client.get(f"/club/new/{variant.id}")

@@ -1,6 +1,6 @@
 """The teams of a club round's match are named in the host's language (issue 35, point 18):
 "Team 1" and "Team 2" come from one place (:func:`scorekeeper.web.forms.team_names`, the
-English in :data:`scorekeeper.rules.match.TEAM_NAMES`) and a night started in Spanish, Italian
+English in :data:`scorekeeper.rules.core.match.TEAM_NAMES`) and a night started in Spanish, Italian
 or Russian names its teams so, and its winner's line with them."""
 
 from __future__ import annotations

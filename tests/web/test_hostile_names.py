@@ -26,7 +26,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.rules import all_variants, find_variant
-from scorekeeper.rules.table import Entry, Tool
+from scorekeeper.rules.games.table import Entry, Tool
 from tests.helpers import Table, hidden
 
 #: What an attacker at the table types as names: tags, attribute breakers, quotes, a URL scheme,

@@ -16,7 +16,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.rules import RuleError
-from scorekeeper.rules.match import running_targets
+from scorekeeper.rules.core.match import running_targets
 from scorekeeper.web.forms import plain_rule_message, plain_subject
 from tests.helpers import Table, hidden, page_errors, totals
 

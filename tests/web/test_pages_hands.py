@@ -15,7 +15,7 @@ from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
 from scorekeeper.matches.routes import HISTORY
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.table import Table as HandTable
+from scorekeeper.rules.games.table import Table as HandTable
 from tests.helpers import Table, hidden, page_errors, totals
 
 

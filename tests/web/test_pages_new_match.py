@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from scorekeeper.rules.variants import all_variants
+from scorekeeper.rules.games.registry import all_variants
 from tests.helpers import NEW_MATCH_FORM, Table, page_errors
 
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from scorekeeper.rules.pinnacola import value_meld
+from scorekeeper.rules.games.pinnacola.form import value_meld
 from tests.helpers import Table, hidden
 
 #: A clean run of seven hearts (a Pinnacola: its cards ×2, docs/rules.md §3) and three aces.

@@ -1,7 +1,7 @@
 """The hand forms: one module per way a hand is typed in.
 
-The variant says how its hands are typed in (:class:`~scorekeeper.rules.table.Entry`, on the
-:class:`~scorekeeper.rules.table.Table` of the next hand); each module of this package serves
+The variant says how its hands are typed in (:class:`~scorekeeper.rules.games.table.Entry`, on the
+:class:`~scorekeeper.rules.games.table.Table` of the next hand); each module of this package serves
 one entry kind with an :class:`~.base.EntryForm` (its fields, how it reads them into the API's
 hand body, how it fills them in again to correct a hand), and each has its template partial
 ``templates/matches/hands/<entry>.html``. A new entry kind is a new module here and a new
@@ -15,8 +15,8 @@ import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.facts import HandFacts
-from ...rules.table import Entry, Table
+from ...rules.core.facts import HandFacts
+from ...rules.games.table import Entry, Table
 from ...web.contract import DRAFT, NOT_TYPED
 from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
 

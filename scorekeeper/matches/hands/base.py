@@ -10,9 +10,9 @@ from typing import Any, ClassVar
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
-from ...rules import hand_fields
-from ...rules.facts import HandFacts
-from ...rules.table import Entry, Table
+from ...rules import entry as hand_fields
+from ...rules.core.facts import HandFacts
+from ...rules.games.table import Entry, Table
 from ...web.forms import form_error
 
 
@@ -46,7 +46,7 @@ class HandForm(FlaskForm):
 
 
 def posted_fields(form: HandForm) -> dict[str, str]:
-    """What the form holds as a browser posts it (:data:`~scorekeeper.rules.hand_fields.Fields`):
+    """What the form holds as a browser posts it (:data:`~scorekeeper.rules.entry.Fields`):
     strings, ``"y"`` for a ticked box, ``""`` for an unticked one and a blank."""
     return {
         name: "y" if value is True else "" if value is None or value is False else str(value)
@@ -62,12 +62,12 @@ class EntryForm:
 
     def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
         """Add this kind's fields for ``table`` (the API path each stands for is
-        :func:`scorekeeper.rules.hand_fields.paths_of`)."""
+        :func:`scorekeeper.rules.entry.paths_of`)."""
         raise NotImplementedError
 
     def read(self, form: HandForm) -> dict[str, Any]:
         """The API's hand body for what the form holds; no points are added up here. The
-        reading is the rules' (:func:`scorekeeper.rules.hand_fields.read_entry`, which the
+        reading is the rules' (:func:`scorekeeper.rules.entry.read_entry`, which the
         phone shares); a field it cannot read is a :class:`~scorekeeper.web.forms.FormError`
         in the request's language."""
         try:

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ...rules.table import Entry, Table
+from ...rules.games.table import Entry, Table
 from ...web.forms import Buttons, choice_list
 from .base import register
 from .pinochle_parts import (

@@ -1,6 +1,6 @@
 """The parts of the pinochle hand forms: each side's meld and trick points (typed, or built
 from meld chips), and the contract (bidder, bid, trump) of the forms that bid. Their reading
-into the API's entry is the rules' (:mod:`scorekeeper.rules.hand_fields.pinochle_sides`)."""
+into the API's entry is the rules' (:mod:`scorekeeper.rules.entry.pinochle_sides`)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField
 
-from ...rules.cards import TRUMPS
-from ...rules.hand_fields.pinochle_sides import SEPARATORS, meld_keys
-from ...rules.pinochle import MELD_IDS
-from ...rules.table import Table
+from ...rules.core.cards import TRUMPS
+from ...rules.entry.pinochle_sides import SEPARATORS, meld_keys
+from ...rules.games.pinochle.melds import MELD_IDS
+from ...rules.games.table import Table
 from ...web.forms import NUMERIC, Buttons, choice_list
 from ...web.partners import partner_melds
 from .base import EntryForm, HandForm

@@ -6,7 +6,7 @@ back beside the points (``cards.<side>``, ``handcards.<side>``), the form holds 
 fields as ``<points>/<cards>``, and the entry sends the cards (``table``: a list of melds,
 ``hand``: a list of cards, as the rules take them) as long as the number shown is still the
 one they stood for; a number typed over them is sent as the number. That reading is the
-rules' (:mod:`scorekeeper.rules.hand_fields.rummy_deal`, which the phone shares)."""
+rules' (:mod:`scorekeeper.rules.entry.rummy_deal`, which the phone shares)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, StringField
 
-from ...rules.facts import HandFacts
-from ...rules.hand_fields.rummy_deal import CARDS, CLOSED, PINNACOLONE, STALLED
-from ...rules.table import Entry, Table
+from ...rules.core.facts import HandFacts
+from ...rules.entry.rummy_deal import CARDS, CLOSED, PINNACOLONE, STALLED
+from ...rules.games.table import Entry, Table
 from ...web.forms import NUMERIC, Buttons, choice_list
 from .base import EntryForm, register
 from .pinochle_parts import text

@@ -9,7 +9,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ...rules.table import Entry, Table
+from ...rules.games.table import Entry, Table
 from ...web.forms import NUMERIC, Buttons, choice_list
 from .base import register
 from .pinochle_parts import (

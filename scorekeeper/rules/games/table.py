@@ -1,0 +1,170 @@
+"""What a form's table looks like to the pages, the tools, the export and the API.
+
+A page never asks which form a match is: it asks the variant for the :class:`Table` of the next
+hand (:meth:`~scorekeeper.rules.games.registry.Variant.table`) and lays itself out from the answer:
+how a hand is typed in, the sides and who sits out, whether scores are units or points, the
+trick total, the bid limits and the words for a hand.
+
+>>> from scorekeeper.rules import find_variant
+>>> variant = find_variant("pinochle-3")
+>>> table = variant.table(variant.setup(["Ana", "Ben", "Cy"]))
+>>> str(table.entry), table.sides, table.trick_total
+('meld_and_tricks', ('Ana', 'Ben', 'Cy'), 250)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..core.match import Setup
+from ..core.text import N_, Np_
+
+
+class Entry(StrEnum):
+    """How one hand is typed in; each kind has one hand form on the pages."""
+
+    #: Every side types its meld and its trick points (two-, three-, four-handed pinochle).
+    MELD_AND_TRICKS = "meld_and_tricks"
+    #: The high bidder plays alone against the rest (auction with a widow): the contract, then
+    #: the outcome, or the bidder's points (units), or every side's meld and tricks (points).
+    WIDOW_BID = "widow_bid"
+    #: Two teams, one contract: the bid, trump, then both teams' meld and tricks.
+    PARTNERSHIP_BID = "partnership_bid"
+    #: A rummy deal: each side's points on the table and left in hand, and how it ended.
+    RUMMY_DEAL = "rummy_deal"
+
+    @property
+    def deals_close(self) -> bool:
+        """Whether a hand of this kind ends with a side closing (or stalling): the records
+        count every side's closings from a match's start (docs/records.md "Pinnacola")."""
+        return self is Entry.RUMMY_DEAL
+
+
+class Tool(StrEnum):
+    """The helper page that counts one side's meld from real cards."""
+
+    PINOCHLE_MELD = "pinochle_meld"
+    PINNACOLA_MELD = "pinnacola_meld"
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a form calls its hands, as English templates for the catalog (``N_``)."""
+
+    #: "Hand %(n)s" or "Deal %(n)s" (Pinnacola is played in deals, smazzate).
+    numbered: str
+    #: The heading of the history.
+    plural: str
+    #: The save button of the hand form.
+    save: str
+    #: Who starts the next hand: "%(player)s bids first", "leads first", "plays first".
+    starts: str
+    #: One of them, as the chart's axis names the last ("hand 12", "deal 12").
+    one: str = N_("hand")
+    #: How many were played (the scoreboard): the singular and the plural for ``ngettext``.
+    played: tuple[str, str] = Np_("%(num)s hand played", "%(num)s hands played")
+
+
+#: A pinochle hand led by the eldest hand.
+HAND_WORDS = Words(N_("Hand %(n)s"), N_("Hands"), N_("Save the hand"), N_("%(player)s leads first"))
+#: A pinochle hand that opens with the bidding.
+BID_WORDS = Words(N_("Hand %(n)s"), N_("Hands"), N_("Save the hand"), N_("%(player)s bids first"))
+#: A rummy deal (issue 26: Pinnacola is counted in deals, smazzate, everywhere).
+DEAL_WORDS = Words(
+    N_("Deal %(n)s"),
+    N_("Deals"),
+    N_("Save the deal"),
+    N_("%(player)s plays first"),
+    N_("deal"),
+    Np_("%(num)s deal played", "%(num)s deals played"),
+)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything a page needs to know to show and take one hand of a match."""
+
+    entry: Entry
+    #: The sides that score in this hand, in seating order.
+    sides: tuple[str, ...]
+    #: The players dealt in, in seating order; and those who sit this hand out.
+    players: tuple[str, ...]
+    sitting_out: tuple[str, ...] = ()
+    #: Scores are units (chips) paid between players, settled up at the end of the night.
+    units: bool = False
+    #: The counting system's trick points per hand, where tricks are entered as points.
+    trick_total: int | None = None
+    #: Whether a side's meld counts only with a trick, so "took a trick" must be asked.
+    took_trick_matters: bool = False
+    #: Whether a player may declare himself out during the hand.
+    declare_out: bool = False
+    #: Whether a side's meld may be given as a list of meld ids (the chips, the calculator).
+    meld_lists: bool = False
+    #: Whether meld and "took a trick" are entered per player, tricks per side (four-handed
+    #: partners under ``saving_trick: player``, docs/rules.md §1); then ``side_players`` holds
+    #: the players of each side, in the order of ``sides``.
+    meld_by_player: bool = False
+    side_players: tuple[tuple[str, ...], ...] = ()
+    #: Whether the bidder may throw his hand in before seeing the widow (auction in units with
+    #: a kitty, at the minimum bid: outcome ``thrown_in``, docs/rules.md §2).
+    thrown_in: bool = False
+    #: Which way the deal and the play pass (``left`` or ``right``, docs/rules.md §5).
+    direction: str = "left"
+    #: The bid limits and step, in the forms that bid.
+    min_bid: int | None = None
+    max_bid: int | None = None
+    bid_step: int = 10
+    words: Words = HAND_WORDS
+    #: The tool that counts a side's meld from real cards, if any.
+    tool: Tool | None = None
+    #: Where the sides are teams: the players of each side, in the order of ``sides`` (the
+    #: pages name them beside the team's name); empty where every player is a side.
+    members: tuple[tuple[str, ...], ...] = ()
+    #: Where a meld may be a list (``meld_lists``): each meld id's value in this match's own
+    #: points, so that a page can add up the chips tapped before the hand is saved.
+    meld_values: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def bids(self) -> bool:
+        """Whether a hand opens with a bid (the contract fields are shown)."""
+        return self.min_bid is not None
+
+    def quick_bids(self, count: int = 4, step: int = 50) -> tuple[int, ...]:
+        """The bids offered as one-tap buttons: the minimum and the next brackets.
+
+        >>> Table(Entry.WIDOW_BID, (), (), min_bid=300, max_bid=2000).quick_bids()
+        (300, 350, 400, 450)
+        """
+        if self.min_bid is None:
+            return ()
+        high = self.max_bid if self.max_bid is not None else self.min_bid + step * count
+        return tuple(bid for bid in range(self.min_bid, high + 1, step))[:count]
+
+
+def seated(setup: Setup, active: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players dealt in (all when ``active`` is empty) and those sitting out, each in
+    seating order."""
+    dealt = tuple(p for p in setup.players if not active or p in active)
+    return dealt, tuple(p for p in setup.players if p not in dealt)
+
+
+def sides_of(setup: Setup, players: Sequence[str]) -> tuple[str, ...]:
+    """The sides these players score for, in seating order, each once."""
+    return tuple(dict.fromkeys(setup.side_of(player) for player in players))
+
+
+def members_of(setup: Setup, sides: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The players of each of these sides where the table plays in teams (else empty).
+
+    >>> from ..core.match import Team
+    >>> setup = Setup("x", {}, ("Ana", "Ben", "Cy", "Dee"), (Team("Us", ("Ana", "Cy")),
+    ...     Team("Them", ("Ben", "Dee"))))
+    >>> members_of(setup, ("Us", "Them"))
+    (('Ana', 'Cy'), ('Ben', 'Dee'))
+    """
+    if not setup.teams:
+        return ()
+    teams = {team.name: team.players for team in setup.teams}
+    return tuple(teams.get(side, ()) for side in sides)
