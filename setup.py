@@ -6,7 +6,7 @@ no "beside": setuptools only ships files that lie inside a package. ``package-di
 folder to a package name, but only for packages listed by hand (``packages.find`` never finds a
 mapped folder), so every new subpackage would have to be added to that list or be silently left
 out of the wheel. This hook instead copies the three folders into the wheel at
-``scorekeeper/_layout/``, where ``scorekeeper._project_root()`` looks first.
+``scorekeeper/_layout/``, where ``scorekeeper.project_root()`` looks first.
 
 It also compiles the translation catalogs: the ``.mo`` files are not in git (``bin/_setup``
 builds them in a checkout), so the wheel gets them from the ``.po`` files, never stale ones.

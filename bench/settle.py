@@ -75,7 +75,7 @@ def main() -> None:
         for count in (12, 18, 22):
             players = [f"p{i}" for i in range(count)]
             totals = dict(zip(players, balances("small", count, count), strict=True))
-            seconds = best_of(partial(settle._zero_sum_groups, players, totals), tries=1)
+            seconds = best_of(partial(settle.zero_sum_groups, players, totals), tries=1)
             print(f"{count:>7} {'small':>7} {seconds * 1000:>9.0f} ms")
 
 

@@ -1,94 +1,32 @@
-"""scorekeeper: keeps the score of pinochle and Pinnacola played at a real table."""
+"""scorekeeper: keeps the score of pinochle and Pinnacola played at a real table.
+
+A light module: importing the package (or ``scorekeeper.rules``, the pure rules) loads no
+Flask, no database, no Werkzeug. :func:`create_app` loads the web side when an app is built
+(:mod:`scorekeeper.app`); tests/architecture/test_rules_import_alone.py holds this.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from . import i18n
-from .config import Config
-from .extensions import babel, csrf, db, migrate
-from .infra import (
-    assets,
-    backup,
-    engine,
-    health,
-    observe,
-    offline,
-    rate_limits,
-    replay_limits,
-    security,
-    sqlite,
-    urls,
-)
-from .service import replay_work
-from .service.replay_cache import ReplayCache
-from .web import template_globals
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(config: Any = None) -> Flask:
-    """The application factory: build an app from ``config`` (default: the environment)."""
-    root = _project_root()
-    app = Flask(
-        __name__,
-        instance_relative_config=True,
-        template_folder=str(root / "templates"),
-        static_folder=str(root / "static"),
-    )
-    app.config.from_object(config if config is not None else Config(app.instance_path))
+    """The application factory: build an app from ``config`` (default: the environment).
 
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(_migrations_dir()))
-    csrf.init_app(app)
-    babel.init_app(app, locale_selector=i18n.select_locale)
-    i18n.init_app(app)
-    # Before security wraps the WSGI app in ProxyFix: the request log sees the fixed environ.
-    observe.init_app(app)
-    security.init_app(app)
-    rate_limits.init_app(app)
-    backup.init_app(app)
-    sqlite.init_app(app)
-    assets.init_app(app)
-    template_globals.init_app(app)  # every global and filter of the templates
-    urls.init_app(app)  # a number in a path within a column's range (issue 37)
-    # The replay cache of this process (issue 14): validated by each match's version, so several
-    # processes and servers need nothing shared.
-    app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
-    # The long replays it runs at once, and the hands replayed counted (issue 37).
-    replay_limits.init_app(app)
-    replay_work.init_app(
-        app.extensions,
-        int(app.config.get("REPLAY_CONCURRENCY", 0)),
-        float(app.config.get("REPLAY_WAIT", 0.25)),
-    )
+    What ``gunicorn.conf.py`` (``scorekeeper:create_app()``), ``flask --app scorekeeper``, the
+    tests and the benches call; its body is :func:`scorekeeper.app.create_app`, imported here so
+    that only building an app loads Flask and the blueprints.
+    """
+    from .app import create_app as build
 
-    from . import models  # noqa: F401  (the models must be known to Alembic)
-    from .api import bp as api_bp
-    from .club import bp as club_bp
-    from .errors import bp as errors_bp
-    from .groups import bp as groups_bp
-    from .i18n.switch import bp as i18n_bp
-    from .main import bp as main_bp
-    from .matches import bp as matches_bp
-    from .tools import bp as tools_bp
-
-    app.register_blueprint(i18n_bp)  # the language switch
-    app.register_blueprint(errors_bp)
-    app.register_blueprint(main_bp)
-    app.register_blueprint(matches_bp)
-    app.register_blueprint(groups_bp)
-    app.register_blueprint(club_bp)  # club nights' pages (docs/club.md §18)
-    app.register_blueprint(api_bp)
-    app.register_blueprint(tools_bp)
-    app.register_blueprint(health.bp)
-    app.register_blueprint(offline.bp)  # /sw.js and the manifest (issue 16)
-    app.register_blueprint(engine.bp)  # the phone's engine (docs/phone.md)
-    return app
+    return build(config)
 
 
-def _project_root() -> Path:
+def project_root() -> Path:
     """The folder that holds ``templates/``, ``static/`` and ``migrations/``, as an absolute path
     (so any working directory will do).
 
@@ -103,6 +41,6 @@ def _project_root() -> Path:
     return installed if installed.is_dir() else package.parent
 
 
-def _migrations_dir() -> Path:
+def migrations_dir() -> Path:
     """The Alembic scripts that ``flask db upgrade`` runs (top-level ``migrations/``)."""
-    return _project_root() / "migrations"
+    return project_root() / "migrations"

@@ -2,7 +2,7 @@
 ``node_modules`` (``npm ci``), the trimmed standard library, the rules bundle and the manifest.
 ``bin/_setup`` runs it when npm is there. ``--full-stdlib`` keeps Pyodide's whole standard
 library, to measure which files the engine needs: then ``PHONE_STDLIB_MEASURE=1 pytest
-tests/browser/test_phone_rules.py`` writes them to ``scripts/phone_stdlib.txt``.
+tests/browser/test_phone_engine.py`` writes them to ``scripts/phone_stdlib.txt``.
 
 ``.venv/bin/python scripts/phone_bundle.py [--full-stdlib]``
 """

@@ -10,7 +10,7 @@
 // last word, and gives nothing back. Loaded by engine.js after the page's load, after its
 // pure parts (counted_core.js); without it the queue works as it always did. The page carries
 // none of its words (the weight budget): the engine answers them from the server's catalog
-// in the page's language (scorekeeper/rules/engine/words.py); English until its first answer.
+// in the page's language (the words module of rules/engine/); English until its first answer.
 "use strict";
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;

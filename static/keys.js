@@ -2,7 +2,7 @@
 // localStorage, per match (its page's path) unless said: the queue of entries waiting to be
 // sent; held after a refusal; the highest version seen; the waiting entry being changed; the
 // next hand's typing put aside meanwhile; the hands kept after a 401/403; a correction typed
-// offline; the fields of the hands saved here; an entry the phone's rules refused; a form's
+// offline; the fields of the hands saved here; an entry the phone's engine refused; a form's
 // draft (by its action). sessionStorage (per tab): a new match on its way, the match a form
 // started (by the form's address). The Web Lock of a match's queue; the caches (sw.js has
 // its own copy of their names: tests/static/keys.test.js checks they agree).

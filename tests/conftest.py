@@ -1,5 +1,5 @@
 """Fixtures shared by every test: an app on a database of its own, a client, a CLI runner, and
-the suite's one HTTP test client (:class:`tests.helpers.Table`) as ``table``.
+the suite's one HTTP test client (:class:`tests.helpers.MatchClient`) as ``table``.
 
 ``TEST_DATABASE`` picks the engine: ``sqlite`` (default) uses a temporary file;
 ``postgresql`` creates a fresh database on the server of ``TEST_DATABASE_URL`` and drops it at
@@ -45,13 +45,65 @@ from scorekeeper.rules.core.runner import Checkpoint
 from scorekeeper.rules.games.registry import Variant
 from scorekeeper.service.club.preview import forget_previews
 from scorekeeper.service.replay_cache import ReplayCache
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 # Hypothesis's default deadline (200 ms an example) is a time, and these machines are shared: on
 # a busy one an example is slow, not wrong (a calculator property failed so under a load of 11).
 # The suite checks outcomes; bench/ measures speed.
 settings.register_profile("suite", deadline=None)
-settings.load_profile("suite")
+#: ``bin/test --fast`` (``TEST_FAST=1``): every property runs, on this many examples at most
+#: (the full run: each test's own count, 100-400), so that the maintainer's loop stays fast.
+FAST_EXAMPLES = 10
+settings.register_profile("fast", parent=settings.get_profile("suite"), max_examples=FAST_EXAMPLES)
+FAST = os.environ.get("TEST_FAST", "0") == "1"
+settings.load_profile("fast" if FAST else "suite")
+
+#: What ``bin/test --fast`` leaves to the full run (``bin/test``), besides the tests marked
+#: ``slow`` in their modules: these are marked ``slow`` here. Named by file name (``name.py``)
+#: or by a test in it (``name.py::test``), not by folder, so that moving a module keeps its
+#: entry. Each costs seconds of CPU for what the contract tests already cover in part: the
+#: fuzzers, the replay cache's twin runs, the limits and their costs, the phone's engine's
+#: corpus, the migrations' downgrade, the club night's long scenarios through the API, the
+#: API's files, rematches, end of night, look-alike names and removed phones, the planner's
+#: budgets and the rotation heuristic's sweep of seeds (README, "Tests").
+FULL_RUN_ONLY = frozenset(
+    {
+        "test_replay_cache.py",
+        "test_fuzz.py",
+        "test_fuzz_club.py",
+        "test_limits.py",
+        "test_limits_room.py",
+        "test_replay_work_limits.py",
+        "test_schedule_preview_cost.py",
+        "test_summary_budget.py",
+        "test_race.py",
+        "test_phone_engine_answers.py",
+        "test_table_codes_derived.py",
+        "test_group_seasons_and_payups.py",
+        "test_api_files.py",
+        "test_api_rematch.py",
+        "test_api_end_of_night.py",
+        "test_lookalike_names_everywhere.py",
+        "test_removed_phone_stays_out.py",
+        "test_club_answers_and_costs.py",
+        "test_club_awards.py",
+        "test_club_card_scans.py",
+        "test_club_late_seated.py",
+        "test_club_limits.py",
+        "test_club_pairs.py",
+        "test_club_pairs_money.py",
+        "test_club_people.py",
+        "test_club_people_adjust.py",
+        "test_club_people_drawn.py",
+        "test_club_progressive_night.py",
+        "test_club_replan_present.py",
+        "test_club_round_rights.py",
+        "test_club_rounds.py",
+        "test_club_standings.py",
+        "test_planner_budget.py",
+        "test_rotation_heuristic.py::test_heuristic_meets_the_figures",
+    }
+)
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 #: Where the SQLite database of a session goes when it can: memory, so that the commit of every
@@ -110,6 +162,22 @@ def _checked_resume(
 if os.environ.get("CHECK_RESUME", "1") != "0":
     Variant.start = _start_remembering  # type: ignore[method-assign]
     Variant.resume = _checked_resume  # type: ignore[method-assign]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` the tests of :data:`FULL_RUN_ONLY`; under ``TEST_FAST=1`` cap every
+    Hypothesis test's own example count at :data:`FAST_EXAMPLES` (its other settings kept)."""
+    for item in items:
+        name = item.path.name
+        test = getattr(item, "originalname", item.name)
+        if name in FULL_RUN_ONLY or f"{name}::{test}" in FULL_RUN_ONLY:
+            item.add_marker(pytest.mark.slow)
+        own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+        if FAST and isinstance(own, settings) and own.max_examples > FAST_EXAMPLES:
+            # Hypothesis reads this attribute at each call of the test it wraps.
+            item.obj._hypothesis_internal_use_settings = settings(  # type: ignore[attr-defined]
+                own, max_examples=FAST_EXAMPLES
+            )
 
 
 def _server_url(url: str, database: str) -> sa.URL:
@@ -181,6 +249,20 @@ def _worker_app(_migrated: str, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 def _empty_tables(app: Flask) -> None:
     with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            # One script on the raw connection: every test pays this, and a statement
+            # through the session costs more than SQLite's DELETE of a table.
+            deletes = "".join(
+                f'DELETE FROM "{table.name}";' for table in reversed(db.metadata.sorted_tables)
+            )
+            script = f"BEGIN;{deletes}COMMIT;"
+            raw = db.engine.raw_connection()
+            try:
+                raw.driver_connection.executescript(script)  # type: ignore[union-attr]
+                raw.commit()
+            finally:
+                raw.close()
+            return
         for table in reversed(db.metadata.sorted_tables):
             db.session.execute(table.delete())
         db.session.commit()
@@ -237,6 +319,6 @@ def runner(app: Flask) -> FlaskCliRunner:
 
 
 @pytest.fixture
-def table(client: FlaskClient) -> Table:
+def table(client: FlaskClient) -> MatchClient:
     """The suite's HTTP test client on ``client`` (no match yet): API and pages."""
-    return Table(client)
+    return MatchClient(client)

@@ -1,7 +1,7 @@
 """The suite's one HTTP test client: a table that speaks the JSON API and the pages.
 
-:class:`Table` wraps Flask's test client (so it shares its cookies: a match started through the
-pages keeps its edit token in that client's session). The fixture ``table`` of
+:class:`MatchClient` wraps Flask's test client (so it shares its cookies: a match started
+through the pages keeps its edit token in that client's session). The fixture ``table`` of
 ``tests/conftest.py`` hands it out. The data every HTTP test reuses lives here too:
 :data:`EXAMPLE_MATCH` (the example of ``docs/api.md``), :data:`NEW_MATCH_FORM` (who sits at a
 match started through the new-match page), and the readers of answers and pages
@@ -40,7 +40,7 @@ EXAMPLE_MATCH: dict[str, Any] = {
     "dealer": "Ana",
 }
 
-#: The players typed into the new-match page of each variant by :meth:`Table.start`.
+#: The players typed into the new-match page of each variant by :meth:`MatchClient.start`.
 NEW_MATCH_FORM: dict[str, list[str]] = {
     "pinochle-2": ["Ana", "Ben"],
     "pinochle-3": ["Ana", "Ben", "Cruz"],
@@ -51,11 +51,11 @@ NEW_MATCH_FORM: dict[str, list[str]] = {
 }
 
 
-class Table:
+class MatchClient:
     """One match as a table plays it, over HTTP: its id and edit token, the API and the pages.
 
     ``create`` (API) or ``start`` (pages) makes the match; the other methods act on it. A test
-    that needs a second match makes a second ``Table(client)``: same client, same cookies.
+    that needs a second match makes a second ``MatchClient(client)``: same client, same cookies.
     """
 
     def __init__(self, client: FlaskClient) -> None:

@@ -22,7 +22,7 @@ from scorekeeper.rules.core.options import OptionSpec
 from scorekeeper.rules.games.pinochle.forms import TwoHanded
 from scorekeeper.rules.games.pinochle.melds import target_option
 from scorekeeper.rules.games.registry import all_variants, register, unregister
-from tests.helpers import API, Table, hidden, totals
+from tests.helpers import API, MatchClient, hidden, totals
 
 FORM = "pinochle-2-to-500"
 
@@ -67,7 +67,7 @@ def test_the_form_is_listed_in_its_rank(new_form: None) -> None:
     assert find_variant(FORM).family.id == "pinochle"
 
 
-def test_played_through_the_api_to_its_own_target(new_form: None, table: Table) -> None:
+def test_played_through_the_api_to_its_own_target(new_form: None, table: MatchClient) -> None:
     created = table.create({"variant": FORM, "players": ["Ana", "Ben"]})
     assert created["variant"] == FORM
     assert created["rules"]["target"] == 500
@@ -83,7 +83,7 @@ def test_played_through_the_api_to_its_own_target(new_form: None, table: Table) 
     assert table.add(HAND).status_code == 409  # the match is over
 
 
-def test_played_through_the_pages(new_form: None, client: FlaskClient, table: Table) -> None:
+def test_played_through_the_pages(new_form: None, client: FlaskClient, table: MatchClient) -> None:
     chooser = client.get("/new").get_data(as_text=True)
     assert f"/new/{FORM}" in chooser
     assert "Pinochle for two, to 500" in chooser

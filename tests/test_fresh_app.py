@@ -10,12 +10,12 @@ from flask import Flask
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from tests.conftest import _make_fresh
-from tests.helpers import EXAMPLE_MATCH, Table
+from tests.helpers import EXAMPLE_MATCH, MatchClient
 
 HAND = {"meld": {"Us": 40, "Them": 20}, "tricks": {"Us": 130, "Them": 120}}
 
 
-def test_a_fresh_app_forgets_what_the_last_test_left(app: Flask, table: Table) -> None:
+def test_a_fresh_app_forgets_what_the_last_test_left(app: Flask, table: MatchClient) -> None:
     table.create(EXAMPLE_MATCH)
     assert table.add(HAND).status_code == 201
     assert len(app.extensions["replay_cache"]) == 1
@@ -31,7 +31,7 @@ def test_a_fresh_app_forgets_what_the_last_test_left(app: Flask, table: Table) -
     assert "match_summaries" not in app.extensions
     with app.app_context():
         assert db.session.query(Match).count() == 0
-    assert Table(app.test_client()).create(EXAMPLE_MATCH)["version"] == 1
+    assert MatchClient(app.test_client()).create(EXAMPLE_MATCH)["version"] == 1
 
 
 @pytest.mark.own_app

@@ -20,13 +20,13 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 from flask_migrate import upgrade
 
-from scorekeeper import _migrations_dir, create_app
 from scorekeeper import config as configuration
+from scorekeeper import create_app, migrations_dir
 from scorekeeper.extensions import db
 from tests.helpers import API, EXAMPLE_MATCH, statements
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAD = ScriptDirectory(str(_migrations_dir())).get_current_head()
+HEAD = ScriptDirectory(str(migrations_dir())).get_current_head()
 
 
 def json_lines(text: str) -> list[dict[str, Any]]:
@@ -70,7 +70,7 @@ def test_readyz_is_200_at_the_head_and_reads_no_match(app: Flask) -> None:
 
 def test_readyz_is_503_while_the_schema_is_behind_the_migrations(app: Flask) -> None:
     assert HEAD is not None  # the migrations have one head
-    previous = ScriptDirectory(str(_migrations_dir())).get_revision(HEAD).down_revision
+    previous = ScriptDirectory(str(migrations_dir())).get_revision(HEAD).down_revision
     assert isinstance(previous, str)
     version = sa.text("UPDATE alembic_version SET version_num = :to")
     with app.app_context():

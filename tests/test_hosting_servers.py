@@ -43,7 +43,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 
-from scorekeeper import _migrations_dir
+from scorekeeper import migrations_dir
 from scorekeeper.config import normalise_database_url
 
 pytestmark = [
@@ -506,7 +506,7 @@ STARTERS = 4
 
 
 def test_servers_migrating_an_empty_database_at_once_all_succeed(tmp_path: Path) -> None:
-    head = ScriptDirectory(str(_migrations_dir())).get_current_head()
+    head = ScriptDirectory(str(migrations_dir())).get_current_head()
     with fresh_database() as url:
         starters = [
             subprocess.Popen(

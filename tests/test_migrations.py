@@ -17,12 +17,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
 
-from scorekeeper import _migrations_dir
+from scorekeeper import migrations_dir
 from scorekeeper.extensions import db
 
 
 def test_the_database_is_at_the_one_head_of_the_migrations(app: Flask) -> None:
-    heads = ScriptDirectory(str(_migrations_dir())).get_heads()
+    heads = ScriptDirectory(str(migrations_dir())).get_heads()
     assert len(heads) == 1, f"the migrations have several heads: {heads}"
     with app.app_context(), db.engine.connect() as conn:
         assert MigrationContext.configure(conn).get_current_heads() == tuple(heads)

@@ -64,7 +64,7 @@ SNIPPET = textwrap.dedent(
     import scorekeeper
     from flask_migrate import upgrade
 
-    from scorekeeper import _migrations_dir, create_app
+    from scorekeeper import migrations_dir, create_app
     from scorekeeper.config import TestConfig
 
     here = Path.cwd()
@@ -88,8 +88,8 @@ SNIPPET = textwrap.dedent(
         "package": str(package),
         "template_folder": str(Path(app.root_path, app.template_folder).resolve()),
         "static_folder": str(Path(app.static_folder).resolve()),
-        "migrations": str(_migrations_dir()),
-        "migration_scripts": sorted(p.name for p in _migrations_dir().glob("versions/*.py")),
+        "migrations": str(migrations_dir()),
+        "migration_scripts": sorted(p.name for p in migrations_dir().glob("versions/*.py")),
         "catalogs": catalogs,
         "page": [page.status_code, html],
         "stylesheet": [link, css.status_code, css.mimetype, css.get_data(as_text=True)],

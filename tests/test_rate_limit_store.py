@@ -174,8 +174,8 @@ def timed(call: Callable[[], TestResponse]) -> tuple[TestResponse, float]:
     return answer, time.monotonic() - started
 
 
-class Table:
-    """A match of the API with its token, and a phone that scores a match of the pages."""
+class TwoMatches:
+    """Two matches: one of the API with its token, and one a phone scores through the pages."""
 
     def __init__(self, app: Flask) -> None:
         self.client = app.test_client()
@@ -262,7 +262,7 @@ def _rate_limits(client: FlaskClient) -> Any:
 def test_writes_go_on_while_the_store_is_stopped(
     store_app: Flask, redis_server: RedisServer, outages: Outages
 ) -> None:
-    table = Table(store_app)
+    table = TwoMatches(store_app)
     assert _rate_limits(table.client) == "ok"
     _assert_all_answered(table.every_write(store_app))
 
@@ -285,7 +285,7 @@ def test_writes_go_on_while_the_store_is_stopped(
 def test_writes_go_on_while_the_store_is_frozen(
     store_app: Flask, redis_server: RedisServer, outages: Outages
 ) -> None:
-    table = Table(store_app)
+    table = TwoMatches(store_app)
     _assert_all_answered(table.every_write(store_app))
 
     redis_server.freeze()
@@ -308,7 +308,7 @@ def test_the_limits_hold_in_the_process_while_the_store_is_down(
 ) -> None:
     """Failing open is not failing off: the counts go on in each process meanwhile."""
     store_app.config["RATELIMIT_FAILED_TOKENS"] = "2 per minute"
-    table = Table(store_app)
+    table = TwoMatches(store_app)
     redis_server.stop()
 
     def wrong() -> TestResponse:

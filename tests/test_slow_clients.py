@@ -2,7 +2,8 @@
 (its ``exec gunicorn ...`` line, settings in ``gunicorn.conf.py``), on a free port of the
 loopback and a temporary SQLite database with the migrations applied, holds several slow-loris
 connections (64 of them, headers sent one byte at a time, never finished), and a normal client
-still gets ``/`` with 200, in a median under 100 ms (issue 25).
+still gets ``/`` with 200 each time, while every slow client still holds its connection
+(issue 25; the times are printed, not asserted: issue 36).
 
 With the old command (2 sync workers) this fails: each sync worker is held by one slow client
 until the worker timeout (30 s) kills it, and the normal client waits in the accept queue; with
@@ -44,11 +45,11 @@ SLOW_CLIENTS = 64
 #: Every normal request must be answered within this (a stalled server never answers: it
 #: waits for a slow client to finish its headers, minutes at their pace).
 BOUND = 10.0
-#: How many normal requests are made while the slow clients hold their connections, and the
-#: bound on their median (issue 25: "within 100 ms"; the median, so that one request slowed
-#: by the other tests on a shared machine does not fail the test, while a stall fails it).
+#: How many normal requests are made while the slow clients hold their connections. Their
+#: times are printed, never asserted (a shared machine slows any request past a fixed bound;
+#: issue 36): a stall is a request unanswered within :data:`BOUND`, while every slow client
+#: still holds its connection. bench/ measures the times.
 REQUESTS = 5
-QUICK = 0.1
 #: Deadline of every wait for a state (the server up, the slow clients taken).
 DEADLINE = 60.0
 
@@ -257,6 +258,5 @@ def test_a_normal_client_is_served_while_slow_clients_hold_connections(server: S
             f"GET / with {SLOW_CLIENTS} slow clients connected: "
             + ", ".join(f"{seconds * 1000:.0f} ms" for seconds in took)
         )
-        assert took[REQUESTS // 2] < QUICK, took
     finally:
         slow.close()

@@ -14,8 +14,8 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 @bp.after_app_request  # the app's own errors under /api/ (an unknown URL, a 413) too
 def _rules_build(response: Response) -> Response:
     """Every answer names the rules that made it (docs/api.md, ``Rules-Build``): the SHA-256 of
-    the phone's rules bundle built from the server's own rules and catalogs (docs/phone.md), so
-    a client that computes with the same rules knows it."""
+    the rules bundle of the phone's engine, built from the server's own rules and catalogs
+    (docs/phone.md), so a client that computes with the same rules knows it."""
     if request.path.startswith(bp.url_prefix or "/api/"):
         response.headers["Rules-Build"] = rules_build()
     return response

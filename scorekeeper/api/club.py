@@ -23,7 +23,7 @@ from ..rules import FINISHED, MatchState, RuleError
 from ..rules.club.rotation.plan import RoundPlan
 from ..rules.core.readers import as_int, as_object, as_str, check_keys
 from . import bp
-from .routes import _json_body
+from .inputs import bearer_or_none, host_token, json_body
 
 # --- Creating --------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ from .routes import _json_body
 def create_club_night() -> tuple[Response, int]:
     """Open a club night (status ``setup``); 201 with the night, its ``token`` (shown this
     once), its links and one join link per table number (and per player in players mode)."""
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     created = service.create_club_night(body)
     return no_store(jsonify(_created_json(created))), 201  # the token and codes are secrets
 
@@ -43,10 +43,10 @@ def create_club_night() -> tuple[Response, int]:
 def group_create_club_night(public_id: str) -> tuple[Response, int]:
     """Open a club night in a group (the group's token): every name finds its roster player
     or joins the roster, and every match of the night is placed in the group."""
-    token = _bearer_or_none()
+    token = bearer_or_none()
     if token is None:
         raise service.Unauthorized("send the group's token as Authorization: Bearer <token>")
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     created = service.create_club_night(body, group=(public_id, token))
     return no_store(jsonify(_created_json(created))), 201
 
@@ -56,9 +56,9 @@ def group_create_club_night(public_id: str) -> tuple[Response, int]:
 def preview_schedule() -> Response:
     """A schedule and its balance, stored nowhere (no token): as ``GET .../schedule``, and
     ``cut``: whether the preview's budget stopped the search (docs/api.md "Limits")."""
-    plan = service.preview_schedule(as_object(_json_body(), "_"))
+    plan = service.preview_schedule(as_object(json_body(), "_"))
     return jsonify(
-        {"rounds": _plan_rounds(plan.rounds), "balance": _json(plan.balance), "cut": plan.cut}
+        {"rounds": _plan_rounds(plan.rounds), "balance": view_json(plan.balance), "cut": plan.cut}
     )
 
 
@@ -69,7 +69,7 @@ def preview_schedule() -> Response:
 def show_club_night(read_id: str) -> Response:
     """The night as its readers see it; a weak ETag (docs/club.md §9.7) and 304."""
     night = service.night_to_read(read_id)
-    return _versioned(night, lambda: _json(service.night_view(night)))
+    return _versioned(night, lambda: view_json(service.night_view(night)))
 
 
 @bp.get("/club-nights/<read_id>/schedule")
@@ -79,7 +79,7 @@ def club_schedule(read_id: str) -> Response:
     player = _number_arg("player")
 
     def build() -> dict[str, Any]:
-        view = _json(service.night_view(night))
+        view = view_json(service.night_view(night))
         rounds = view["rounds"]
         if player is not None:
             if all(p["number"] != player for p in view["players"]):
@@ -101,10 +101,10 @@ def club_standings(read_id: str) -> Response:
     the end under ``reveal: "at-end"``, except to the host's token sent as Bearer."""
     night = service.night_to_read(read_id)
     after_round = _number_arg("after_round")
-    host = service.is_host(night, _bearer_or_none())
+    host = service.is_host(night, bearer_or_none())
     response = _versioned(
         night,
-        lambda: _json(service.night_standings(night, after_round=after_round, host=host)),
+        lambda: view_json(service.night_standings(night, after_round=after_round, host=host)),
     )
     # The host's answer may show what a reader's hides: no cache may give one for the other.
     response.vary.add("Authorization")
@@ -117,7 +117,7 @@ def club_table(read_id: str, number: int) -> Response:
     404 for a table the night has no card for."""
     night = service.night_to_read(read_id)
     service.check_table(night, number)
-    return _versioned(night, lambda: _json(service.table_now(night, number)))
+    return _versioned(night, lambda: view_json(service.table_now(night, number)))
 
 
 # --- Host writes (the private id and the host token) -----------------------------------------
@@ -126,85 +126,85 @@ def club_table(read_id: str, number: int) -> Response:
 @bp.patch("/club-nights/<public_id>")
 def patch_club_night(public_id: str) -> Response:
     """Change the night's settings; 200 with the night."""
-    token = _host_token()
-    body = as_object(_json_body(), "_")
-    return jsonify(_json(service.patch_night(public_id, token, body)))
+    token = host_token()
+    body = as_object(json_body(), "_")
+    return jsonify(view_json(service.patch_night(public_id, token, body)))
 
 
 @bp.post("/club-nights/<public_id>/draw")
 def redraw_club_night(public_id: str) -> Response:
     """A new draw and schedule (``{"seed": 42}`` optional) while the night is in setup."""
-    token = _host_token()
+    token = host_token()
     body = _optional_body(("seed", "version"))
     view = service.redraw(public_id, token, seed=body.get("seed"), version=body.get("version"))
-    return jsonify(_json(view))
+    return jsonify(view_json(view))
 
 
 @bp.put("/club-nights/<public_id>/rounds/<int:number>")
 def put_club_round(public_id: str, number: int) -> Response:
     """Replace round ``number``'s seating before it starts (docs/club.md §4.9); 200 with the
     round and the balance (and the night)."""
-    token = _host_token()
-    body = as_object(_json_body(), "_")
+    token = host_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("tables", "sitting_out", "version"), required=("tables",))
-    return _round_answer(service.put_round(public_id, token, number, body), number)
+    return round_answer(service.put_round(public_id, token, number, body), number)
 
 
 @bp.post("/club-nights/<public_id>/replan")
 def replan_club_night(public_id: str) -> Response:
     """Re-plan every round not started (``{"seed": 7}`` optional); 200 with the night."""
-    token = _host_token()
+    token = host_token()
     body = _optional_body(("seed", "version"))
     view = service.replan(public_id, token, seed=body.get("seed"), version=body.get("version"))
-    return jsonify(_json(view))
+    return jsonify(view_json(view))
 
 
 @bp.post("/club-nights/<public_id>/rounds/<int:number>/start")
 @rate_limits.new_matches  # a start makes a match per table: one new match for the limits (§17)
 def start_club_round(public_id: str, number: int) -> Response:
     """Start round ``number``: one match per table; 200 with the round and its matches."""
-    token = _host_token()
+    token = host_token()
     version = _optional_body(("version",)).get("version")
-    return _round_answer(service.start_round(public_id, token, number, version=version), number)
+    return round_answer(service.start_round(public_id, token, number, version=version), number)
 
 
 @bp.post("/club-nights/<public_id>/rounds/<int:number>/time")
 def time_club_round(public_id: str, number: int) -> Response:
     """Call time: every match of the round not over takes one more hand; 200 with the round."""
-    token = _host_token()
+    token = host_token()
     version = _optional_body(("version",)).get("version")
-    return _round_answer(service.call_time(public_id, token, number, version=version), number)
+    return round_answer(service.call_time(public_id, token, number, version=version), number)
 
 
 @bp.post("/club-nights/<public_id>/rounds/<int:number>/close")
 def close_club_round(public_id: str, number: int) -> Response:
     """Close round ``number``: its matches end, the tables' keys come off them."""
-    token = _host_token()
+    token = host_token()
     version = _optional_body(("version",)).get("version")
-    return _round_answer(service.close_round(public_id, token, number, version=version), number)
+    return round_answer(service.close_round(public_id, token, number, version=version), number)
 
 
 @bp.post("/club-nights/<public_id>/finish")
 def finish_club_night(public_id: str) -> Response:
     """End the night (status ``finished``); 200 with the night."""
-    token = _host_token()
+    token = host_token()
     version = _optional_body(("version",)).get("version")
-    return jsonify(_json(service.finish_night(public_id, token, version=version)))
+    return jsonify(view_json(service.finish_night(public_id, token, version=version)))
 
 
 @bp.post("/club-nights/<public_id>/adjustments")
 def add_club_adjustment(public_id: str) -> tuple[Response, int]:
     """A signed adjustment for a player, for a round or the night; 201 with it."""
-    token = _host_token()
-    body = as_object(_json_body(), "_")
+    token = host_token()
+    body = as_object(json_body(), "_")
     adjustment = service.add_adjustment(public_id, token, body)
-    return jsonify({"adjustment": _json(adjustment)}), 201
+    return jsonify({"adjustment": view_json(adjustment)}), 201
 
 
 @bp.delete("/club-nights/<public_id>/adjustments/<int:adjustment_id>")
 def delete_club_adjustment(public_id: str, adjustment_id: int) -> Response:
     """Take an adjustment back; 200 (404 when the night has none of that id)."""
-    service.delete_adjustment(public_id, _host_token(), adjustment_id)
+    service.delete_adjustment(public_id, host_token(), adjustment_id)
     return jsonify({"deleted": adjustment_id})
 
 
@@ -212,14 +212,14 @@ def delete_club_adjustment(public_id: str, adjustment_id: int) -> Response:
 def new_club_code(public_id: str) -> tuple[Response, int]:
     """A new code for a table (or a player) card: the old code and its phones' keys stop
     working; 201 with the card's join ``url`` (a secret: shown this once)."""
-    token = _host_token()
-    body = as_object(_json_body(), "_")
+    token = host_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("kind", "number"), required=("kind", "number"))
     kind = as_str(body["kind"], "kind")
     number = as_int(body["number"], "number", low=1)
     code = service.new_code(public_id, token, kind, number)
     read_id = service.night_by_id(public_id).read_id
-    return no_store(jsonify({"url": _join_link(read_id, kind, number, code)})), 201
+    return no_store(jsonify({"url": join_link(read_id, kind, number, code)})), 201
 
 
 # --- Keys (no token; their own rate limit) ---------------------------------------------------
@@ -230,7 +230,7 @@ def new_club_code(public_id: str) -> tuple[Response, int]:
 def exchange_club_code(read_id: str) -> tuple[Response, int]:
     """Exchange a table's (or player's) code for a key, a Bearer token for the hand writes of
     that table's match in the round in play; 201 with ``{"key", "match"}``."""
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, ("kind", "number", "code"), required=("kind", "number", "code"))
     kind = as_str(body["kind"], "kind")
     code = as_str(body["code"], "code")
@@ -265,7 +265,7 @@ def club_fields(match: Match, state: MatchState) -> dict[str, Any]:
 # --- Serialisation ---------------------------------------------------------------------------
 
 
-def _json(value: Any) -> Any:
+def view_json(value: Any) -> Any:
     """A service view as JSON: its ``as_json()``, or its fields."""
     if hasattr(value, "as_json"):
         return value.as_json()
@@ -281,18 +281,18 @@ def _created_json(created: service.CreatedNight) -> dict[str, Any]:
     and the join links of the table (and player) cards (docs/club.md §14 "Creating")."""
     night, token = created.night, created.token
     table_codes, player_codes = created.table_codes, created.player_codes
-    answer: dict[str, Any] = _json(service.night_view(night)) | {
+    answer: dict[str, Any] = view_json(service.night_view(night)) | {
         "token": token,
         "private_url": external_url("club.open_link", public_id=night.public_id, key=token),
         "read_url": external_url("club.room", read_id=night.read_id),
         "table_links": [
-            {"table": table, "url": _join_link(night.read_id, "table", table, code)}
+            {"table": table, "url": join_link(night.read_id, "table", table, code)}
             for table, code in sorted(table_codes.items())
         ],
     }
     if player_codes:
         answer["player_links"] = [
-            {"player": player, "url": _join_link(night.read_id, "player", player, code)}
+            {"player": player, "url": join_link(night.read_id, "player", player, code)}
             for player, code in sorted(player_codes.items())
         ]
     return answer
@@ -337,14 +337,14 @@ def _rows_of(round_: Mapping[str, Any], player: int) -> dict[str, Any]:
     }
 
 
-def _round_answer(view: service.NightView, number: int) -> Response:
+def round_answer(view: service.NightView, number: int) -> Response:
     """A round write's answer: the round, the balance, and the night as it stands now."""
-    night = _json(view)
+    night = view_json(view)
     round_ = next((r for r in night.get("rounds", []) if r.get("number") == number), None)
     return jsonify({"round": round_, "balance": night.get("balance"), "night": night})
 
 
-def _join_link(read_id: str, kind: str, number: int, code: str) -> str:
+def join_link(read_id: str, kind: str, number: int, code: str) -> str:
     """The link of a table's (``/cr/<read_id>/t/<n>/join``) or player's (``/p/<n>``) card,
     its code in it (docs/club.md §1)."""
     endpoint = "club.table_join" if kind == "table" else "club.player_join"
@@ -379,7 +379,7 @@ def _optional_body(allowed: tuple[str, ...]) -> Mapping[str, Any]:
     """A write's optional JSON body (none, or an object of ``allowed`` keys)."""
     if not request.get_data(cache=True):
         return {}
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, allowed)
     return body
 
@@ -392,21 +392,3 @@ def _number_arg(name: str) -> int | None:
     if not (text.isascii() and text.isdigit() and len(text) <= 6) or int(text) < 1:
         raise RuleError(name, "must be a whole number, at least 1", code="not_int")
     return int(text)
-
-
-def _bearer_or_none() -> str | None:
-    """The token of ``Authorization: Bearer <token>``, or ``None``."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def _host_token() -> str:
-    """The host token of ``Authorization: Bearer <token>``; 401 when there is none."""
-    token = _bearer_or_none()
-    if token is None:
-        raise service.Unauthorized(
-            "send the club night's host token as Authorization: Bearer <token>"
-        )
-    return token

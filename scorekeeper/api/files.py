@@ -11,9 +11,10 @@ from .. import export_import, service
 from ..infra import rate_limits
 from ..web.files import csv_download, json_download
 from . import bp
-from .groups import _group_token, _seats_json
+from .groups import seats_json
+from .inputs import group_token, json_body
 from .next_game import created
-from .routes import _json_body, versioned
+from .routes import versioned
 
 
 @bp.get("/matches/<public_id>/export.csv")
@@ -33,7 +34,7 @@ def export_json(public_id: str) -> Response:
 def import_match() -> tuple[Response, int]:
     """A new match from a JSON export (the body), every hand replayed by the rules; 201 with
     the match and its ``edit_token``."""
-    document = export_import.check_document(_json_body())
+    document = export_import.check_document(json_body())
     match, token = export_import.import_match(document)
     return created(match, token, {})
 
@@ -43,11 +44,11 @@ def import_match() -> tuple[Response, int]:
 def group_import_match(group_id: str) -> tuple[Response, int]:
     """A new match of the group from a JSON export (the group's token), in one transaction
     with its seats on the roster; 201 with the match, its ``edit_token`` and ``seats``."""
-    token = _group_token()
+    token = group_token()
     # The token first: a wrong one is refused before the file is replayed.
     service.check_group_token(service.get_group(group_id), token)
-    document = export_import.check_document(_json_body())
+    document = export_import.check_document(json_body())
     match, edit_token = export_import.import_match(
         document, group=service.GroupPlace(group_id, token)
     )
-    return created(match, edit_token, {"seats": _seats_json(service.get_group(group_id), match)})
+    return created(match, edit_token, {"seats": seats_json(service.get_group(group_id), match)})

@@ -27,7 +27,8 @@ from ..rules.almanac.records import Record
 from ..rules.core.readers import as_object, as_str, check_keys
 from ..rules.games.registry import find_variant
 from . import bp
-from .routes import MATCH_FIELDS, _iso, _json_body, match_json
+from .inputs import group_token, json_body
+from .routes import MATCH_FIELDS, iso, match_json
 
 # --- Groups ----------------------------------------------------------------------------------
 
@@ -36,7 +37,7 @@ from .routes import MATCH_FIELDS, _iso, _json_body, match_json
 @rate_limits.new_matches
 def create_group() -> tuple[Response, int]:
     """Start a group; 201 with it, its ``id``, its ``token`` (shown this once) and its links."""
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, ("name",), required=("name",))
     group, token = service.create_group(body["name"])
     answer = group_json(group) | {
@@ -60,7 +61,7 @@ def show_group(read_id: str) -> Response:
 def group_replace_token(public_id: str) -> Response:
     """Replace the group's token (and so its private link); 200 with the new ``token`` (shown
     this once) and ``private_url``. The old token is refused from then on."""
-    token = service.replace_group_token(public_id, _group_token())
+    token = service.replace_group_token(public_id, group_token())
     answer = {
         "token": token,
         "private_url": external_url("groups.open_private_link", public_id=public_id, key=token),
@@ -71,8 +72,8 @@ def group_replace_token(public_id: str) -> Response:
 @bp.post("/groups/<public_id>/players")
 def group_add_player(public_id: str) -> tuple[Response, int]:
     """Put a name on the roster; 201 with the player."""
-    token = _group_token()
-    body = as_object(_json_body(), "_")
+    token = group_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("name",), required=("name",))
     player = service.add_player(public_id, token, body["name"])
     return jsonify({"player": _player_json(player, {}, {})}), 201
@@ -81,8 +82,8 @@ def group_add_player(public_id: str) -> tuple[Response, int]:
 @bp.patch("/groups/<public_id>/players/<int:player_id>")
 def group_rename_player(public_id: str, player_id: int) -> Response:
     """Rename a roster player; 200 with the player (its earlier names in ``names``)."""
-    token = _group_token()
-    body = as_object(_json_body(), "_")
+    token = group_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("name",), required=("name",))
     player = service.rename_player(public_id, token, player_id, body["name"])
     return jsonify({"player": _roster_json(service.get_group(public_id), player.id)})
@@ -92,8 +93,8 @@ def group_rename_player(public_id: str, player_id: int) -> Response:
 def group_merge_player(public_id: str, player_id: int) -> Response:
     """Merge a roster name into another (``{"into": <player id>}``); 200 with the player
     merged into."""
-    token = _group_token()
-    body = as_object(_json_body(), "_")
+    token = group_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("into",), required=("into",))
     target = service.merge_player(public_id, token, player_id, body["into"])
     return jsonify({"player": _roster_json(service.get_group(public_id), target.id)})
@@ -104,8 +105,8 @@ def group_merge_player(public_id: str, player_id: int) -> Response:
 def group_create_match(public_id: str) -> tuple[Response, int]:
     """Start a match of the group (the body of ``POST /matches``): its seats go on the roster;
     201 with the match, its ``edit_token`` and ``seats``."""
-    token = _group_token()
-    body = as_object(_json_body(), "_")
+    token = group_token()
+    body = as_object(json_body(), "_")
     check_keys(body, MATCH_FIELDS, required=("variant",))
     match, edit_token = service.create_match(
         body["variant"],
@@ -117,7 +118,7 @@ def group_create_match(public_id: str) -> tuple[Response, int]:
     )
     answer = match_json(match, service.state_of(match)) | {
         "edit_token": edit_token,
-        "seats": _seats_json(service.get_group(public_id), match),
+        "seats": seats_json(service.get_group(public_id), match),
     }
     return no_store(jsonify(answer)), 201
 
@@ -127,13 +128,13 @@ def group_add_match(public_id: str, match_id: str) -> Response:
     """Put an existing match in the group: the group's token, and the match's edit token in the
     body (``{"edit_token": ...}``); 200 with ``seats``. A match in another group is a 422 at
     ``match``; one in this group already is left as it is."""
-    token = _group_token()
-    body = as_object(_json_body(), "_")
+    token = group_token()
+    body = as_object(json_body(), "_")
     check_keys(body, ("edit_token",), required=("edit_token",))
     edit_token = as_str(body["edit_token"], "edit_token")
     match = service.add_match_to_group(public_id, token, match_id, edit_token)
     return jsonify(
-        {"match": match.public_id, "seats": _seats_json(service.get_group(public_id), match)}
+        {"match": match.public_id, "seats": seats_json(service.get_group(public_id), match)}
     )
 
 
@@ -284,13 +285,13 @@ def group_ledger(read_id: str) -> Response:
 def group_mark_paid(public_id: str, night: str) -> Response:
     """Mark ``night`` paid up (and every night before it): the ledger's settle-up counts the
     nights after it from now on. 200 with the nights marked."""
-    return jsonify(_paid_json(service.mark_paid(public_id, _group_token(), night)))
+    return jsonify(_paid_json(service.mark_paid(public_id, group_token(), night)))
 
 
 @bp.delete("/groups/<public_id>/paid/<night>")
 def group_unmark_paid(public_id: str, night: str) -> Response:
     """Take back the paid-up mark of ``night``; 200 with the nights still marked."""
-    return jsonify(_paid_json(service.unmark_paid(public_id, _group_token(), night)))
+    return jsonify(_paid_json(service.unmark_paid(public_id, group_token(), night)))
 
 
 def _paid_json(nights: list[date]) -> dict[str, Any]:
@@ -345,14 +346,14 @@ def group_json(group: Group) -> dict[str, Any]:
     return {
         "read_id": group.read_id,
         "name": group.name,
-        "created_at": _iso(group.created_at),
+        "created_at": iso(group.created_at),
         "players": [_player_json(player, played, earlier) for player in players],
         "matches": [
             {
                 "id": match.public_id,
                 "variant": match.variant,
                 "night": service.night_of(match.created_at).isoformat(),
-                "created_at": _iso(match.created_at),
+                "created_at": iso(match.created_at),
                 "seats": {seat: roots[p] for seat, p in seats.get(match.id, {}).items()},
             }
             for match in service.group_matches(group)
@@ -385,16 +386,8 @@ def _earlier_names(group: Group) -> dict[int, list[str]]:
     return names
 
 
-def _seats_json(group: Group, match: Match) -> dict[str, int]:
+def seats_json(group: Group, match: Match) -> dict[str, int]:
     """Each seat of ``match`` and the roster player (merges followed) it counts for."""
     roots = service.player_roots(service.roster(group))
     placed = service.group_seats(group).get(match.id, {})
     return {seat: roots[player] for seat, player in placed.items()}
-
-
-def _group_token() -> str:
-    """The group's token of ``Authorization: Bearer <token>``; 401 when there is none."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise service.Unauthorized("send the group's token as Authorization: Bearer <token>")
-    return token.strip()

@@ -16,8 +16,9 @@ from ..infra.security import no_store
 from ..models import Match
 from ..rules.core.readers import as_object, check_keys
 from . import bp
-from .groups import _group_token, _seats_json
-from .routes import _json_body, match_json
+from .groups import seats_json
+from .inputs import group_token, json_body
+from .routes import match_json
 
 
 @bp.post("/matches/<public_id>/rematch")
@@ -35,16 +36,16 @@ def rematch(public_id: str) -> tuple[Response, int]:
 def group_rematch(group_id: str, match_id: str) -> tuple[Response, int]:
     """The next match of this table in the group (the group's token): each seat stands for
     the roster player it stood for; 201 with the match, its ``edit_token`` and ``seats``."""
-    token = _group_token()
+    token = group_token()
     _no_body()
     new, edit_token = service.rematch(match_id, group=service.GroupPlace(group_id, token))
-    return created(new, edit_token, {"seats": _seats_json(service.get_group(group_id), new)})
+    return created(new, edit_token, {"seats": seats_json(service.get_group(group_id), new)})
 
 
 def _no_body() -> None:
     """Nothing to say but the path: no body, or an empty JSON object (any key is a 422)."""
     if request.get_data(cache=True):
-        check_keys(as_object(_json_body(), "_"), ())
+        check_keys(as_object(json_body(), "_"), ())
 
 
 def created(match: Match, token: str, extra: dict[str, object]) -> tuple[Response, int]:

@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import Response, jsonify, request
 from flask_babel import get_locale
-from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import service
 from ..extensions import csrf
@@ -22,8 +21,11 @@ from ..models import Match, as_utc
 from ..rules import HandResult, MatchState
 from ..rules.contract import bodies, wire
 from ..rules.core.readers import as_bool, as_object, check_keys
-from ..rules.core.text import N_
+from ..rules.games.pinnacola.form import value_meld
+from ..rules.games.pinochle.melds import calculate_meld
 from . import bp
+from .club import club_fields
+from .inputs import bearer_token, json_body
 
 # Writes carry the edit token, not a session cookie: there is nothing for CSRF to protect.
 csrf.exempt(bp)
@@ -39,7 +41,7 @@ MATCH_FIELDS = ("variant", "players", "teams", "rules", "dealer")
 @rate_limits.new_matches
 def create_match() -> tuple[Response, int]:
     """Create a match; 201 with the match and its ``edit_token`` (shown this once only)."""
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, MATCH_FIELDS, required=("variant",))
     match, token = service.create_match(
         body["variant"],
@@ -89,7 +91,7 @@ def versioned(public_id: str, build: Callable[[Match], Response]) -> Response:
 @bp.post("/matches/<public_id>/hands")
 def add_hand(public_id: str) -> tuple[Response, int]:
     """Add the next hand; 201 with the hand and the match."""
-    token = _bearer_token()
+    token = bearer_token()
     entry, version = _hand_body()
 
     def respond(match: Match, state: MatchState, kept: Any) -> service.Answer:
@@ -115,7 +117,7 @@ def add_hand(public_id: str) -> tuple[Response, int]:
 @replay_limits.budgeted
 def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
     """Correct an earlier hand; 200 with the match recomputed."""
-    token = _bearer_token()
+    token = bearer_token()
     entry, version = _hand_body()
 
     def respond(match: Match, state: MatchState, kept: Any) -> service.Answer:
@@ -142,7 +144,7 @@ def replace_hand(public_id: str, number: int) -> tuple[Response, int]:
 @bp.delete("/matches/<public_id>/hands/<int:number>")
 def delete_hand(public_id: str, number: int) -> tuple[Response, int]:
     """Undo the last hand (``?version=N`` optional); 200 with the match."""
-    token = _bearer_token()
+    token = bearer_token()
     version = _query_version()
     written = service.delete_last_hand(
         public_id,
@@ -159,10 +161,10 @@ def delete_hand(public_id: str, number: int) -> tuple[Response, int]:
 def finish_match(public_id: str) -> tuple[Response, int]:
     """End the match now; 200 with the match. ``version`` as in the other writes, in an
     optional JSON body or as ``?version=N``."""
-    token = _bearer_token()
+    token = bearer_token()
     version = _query_version()
     if request.get_data(cache=True):
-        version = bodies.finish_body(_json_body(), version)
+        version = bodies.finish_body(json_body(), version)
     written = service.finish_match(
         public_id,
         token,
@@ -185,9 +187,7 @@ def settlement(public_id: str) -> Response:
 @bp.post("/meld/pinochle")
 def pinochle_meld() -> Response:
     """The best meld a pinochle hand of real cards holds."""
-    from ..rules.games.pinochle.melds import calculate_meld
-
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, ("cards", "trump", "melds"), required=("cards", "trump"))
     report = calculate_meld(body["cards"], body["trump"], body.get("melds", "standard"))
     return jsonify(
@@ -202,9 +202,7 @@ def pinochle_meld() -> Response:
 def pinnacola_meld() -> Response:
     """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld; ``pinelle``
     (true by default) and ``joker_sets`` (false) as the match options (docs/rules.md §3)."""
-    from ..rules.games.pinnacola.form import value_meld
-
-    body = as_object(_json_body(), "_")
+    body = as_object(json_body(), "_")
     check_keys(body, ("meld", "pinelle", "joker_sets"), required=("meld",))
     pinelle = as_bool(body.get("pinelle", True), "pinelle")
     joker_sets = as_bool(body.get("joker_sets", False), "joker_sets")
@@ -253,10 +251,8 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
     answer = {"id": match.public_id, "version": match.version} | wire.match_json(
         service.stored_match(match), state, request_gettext, inputs=inputs, hands=shown
     )
-    answer |= {"created_at": _iso(match.created_at), "updated_at": _iso(match.updated_at)}
+    answer |= {"created_at": iso(match.created_at), "updated_at": iso(match.updated_at)}
     # A club night's fields (docs/club.md §14 "Matches of a club night"): over by §7.2.
-    from .club import club_fields  # here: api.club imports this module
-
     answer |= club_fields(match, state)
     return answer
 
@@ -271,41 +267,21 @@ def _respond_with_match(match: Match, state: MatchState, kept: Any) -> service.A
     return service.Answer(200, hand | {"match": _write_match_json(match, state)}, kept)
 
 
-def _iso(moment: datetime) -> str:
+def iso(moment: datetime) -> str:
+    """A stored moment as the API writes it: ISO 8601 in UTC (``2024-05-01T20:15:00+00:00``)."""
     return as_utc(moment).isoformat()
 
 
-# --- Reading requests ------------------------------------------------------------------------
-
-
-def _json_body() -> object:
-    """The request's JSON, not yet checked (``as_object`` and the rules do that). 415 for
-    another content type, 400 for text that is not JSON (:func:`~scorekeeper.rules.contract.bodies.
-    parse_json`, the phone's reading too), 413 (raised by Werkzeug) beyond
-    ``MAX_CONTENT_LENGTH``."""
-    if not request.is_json:
-        raise UnsupportedMediaType(N_("send the body as JSON (Content-Type: application/json)"))
-    try:
-        return bodies.parse_json(request.get_data(cache=True))
-    except bodies.NotJson:
-        raise BadRequest(bodies.NOT_JSON) from None
+# --- Reading requests (the body and the token: :mod:`.inputs`) -------------------------------
 
 
 def _hand_body() -> tuple[dict[str, Any], int | None]:
     """A hand's entry for the rules, and the API's own ``version`` key taken out of it."""
-    return bodies.hand_body(_json_body())
+    return bodies.hand_body(json_body())
 
 
 def _query_version() -> int | None:
     return bodies.query_version(request.args.get("version"))
-
-
-def _bearer_token() -> str:
-    """The edit token of ``Authorization: Bearer <token>``; 401 when there is none."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise service.Unauthorized("send the edit token as Authorization: Bearer <token>")
-    return token.strip()
 
 
 def _idempotency_key() -> str | None:

@@ -22,7 +22,7 @@ from ..web.club_memory import host_token
 from ..web.session import keep_token
 from . import bp
 from .forms import NightActionForm
-from .routes import _host_attempt, _version
+from .host_checks import form_version, host_attempt
 from .stale import out_of_date
 
 
@@ -63,10 +63,12 @@ def late_hand(public_id: str, number: int, table: int) -> BaseResponse:
     then its page, whose form takes it. A refusal (the match has all its hands) is said on the
     host page."""
     form = NightActionForm()
-    done, match = _host_attempt(
+    done, match = host_attempt(
         public_id,
         form,
-        lambda token: service.open_for_late_hand(public_id, token, number, table, _version(form)),
+        lambda token: service.open_for_late_hand(
+            public_id, token, number, table, form_version(form)
+        ),
     )
     if not done or match is None:
         return no_store(redirect(url_for("club.host", public_id=public_id, _anchor="desk"), 303))

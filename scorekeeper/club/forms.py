@@ -16,6 +16,7 @@ from wtforms import HiddenField, SelectField, SelectMultipleField, StringField, 
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..rules import RuleError
+from ..rules.club.rotation.movements import find_movement
 from ..rules.games.registry import Variant
 from ..service.club import awards as club_awards
 from ..web.forms import (
@@ -295,7 +296,9 @@ def _movement(form: ClubNightForm, rotation: dict[str, Any]) -> None:
     """The fixed pairs' movement (§4.4): only sent for that scheme, so the others' bodies stay
     what part one sends."""
     rotation["movement"] = form.movement.data
-    if form.movement.data == "danish" or _number_of(form, "danish_from_round") is not None:
+    kind = find_movement(form.movement.data)
+    drawn = kind is not None and kind.as_the_night_goes  # Danish: ``avoid`` says whom it avoids
+    if drawn or _number_of(form, "danish_from_round") is not None:
         rotation["avoid"] = form.avoid.data
     start = _number_of(form, "danish_from_round")
     if start is not None:

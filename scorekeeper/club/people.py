@@ -22,7 +22,7 @@ from ..rules import RuleError
 from ..web.club_memory import keep_codes
 from ..web.forms import NUMERIC, plain_rule_message
 from . import bp
-from .routes import _host_attempt
+from .host_checks import host_attempt
 
 # --- The forms -----------------------------------------------------------------------------------
 
@@ -131,7 +131,7 @@ def _write(public_id: str, form_class: type[_HostForm], write: Callable[..., Any
     """CSRF, the host token, the write (``write(token, form)``), a refusal said once on the
     host page; back to the host page's players section."""
     form = form_class()
-    _done, said = _host_attempt(public_id, form, lambda token: write(token, form), _refusal)
+    _done, said = host_attempt(public_id, form, lambda token: write(token, form), _refusal)
     if said:
         flash(said, "done")
     return no_store(redirect(url_for(".host", public_id=public_id, _anchor="people"), code=303))

@@ -54,7 +54,7 @@ HALF_CARD_ROUNDS = 9
 COMPASS = {1: "N", 2: "E", 3: "S", 4: "W"}
 
 
-def _page(template: str, *, secret: bool = False, **context: Any) -> Response:
+def print_page(template: str, *, secret: bool = False, **context: Any) -> Response:
     """A print page; ``secret``: it shows codes (the host's pages), so no cache keeps it."""
     response = Response(render_template(template, printed=datetime.now(UTC), **context))
     return no_store(response) if secret else response
@@ -103,7 +103,8 @@ def seat_name(seat: int, seats: int) -> str:
     return f"{seat} {COMPASS[seat]}" if seats == 4 and seat in COMPASS else str(seat)
 
 
-def _seat_label(number: int, names: Mapping[int, str]) -> str:
+def seat_label(number: int, names: Mapping[int, str]) -> str:
+    """A player as the sheets show a seat taken: ``3·Eve`` (``?`` for a number with no name)."""
     return f"{number}·{names.get(number, '?')}"
 
 
@@ -158,13 +159,13 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
             ChartRound(
                 number=number,
                 cells=cells,
-                out=[_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+                out=[seat_label(int(p), names) for p in item.get("sitting_out") or []],
                 note=undrawn_note(item),
             )
         )
     numbers = [int(r["number"]) for r in rounds]
     by_player = [
-        (_seat_label(n, names), [where.get(n, {}).get(r, "") for r in numbers])
+        (seat_label(n, names), [where.get(n, {}).get(r, "") for r in numbers])
         for n in sorted(names)
     ]
     return {
@@ -181,7 +182,7 @@ def chart_context(night: ClubNight) -> dict[str, Any]:
 @bp.get("/cr/<read_id>/print/chart")
 def print_chart(read_id: str) -> Response:
     """The rotation chart (§13)."""
-    return _page("club/print_chart.html", **chart_context(night_or_404(read_id)))
+    return print_page("club/print_chart.html", **chart_context(night_or_404(read_id)))
 
 
 # --- A round's tally sheets ----------------------------------------------------------------------
@@ -220,7 +221,7 @@ def tally_columns(night: ClubNight, players: Sequence[str]) -> tuple[list[str], 
     variant knows its table, the page does not test its name)."""
     variant = find_variant(night.variant)
     try:
-        entry = variant.table(variant.setup(list(players), rules=night.options)).entry
+        entry = variant.layout(variant.setup(list(players), rules=night.options)).entry
     except RuleError:  # a seating the form would refuse: the plainest grid
         entry = Entry.MELD_AND_TRICKS
     contract = [_("Dealer"), _("Bidder"), _("Bid"), _("Trump")]
@@ -255,8 +256,8 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
                     (seat_name(i, len(players)), p, shown.get(p, "?"))
                     for i, p in enumerate(players, start=1)
                 ],
-                sides=[" & ".join(_seat_label(p, names) for p in side) for side in sides],
-                dealer=_seat_label(players[0], names) if players else "",
+                sides=[" & ".join(seat_label(p, names) for p in side) for side in sides],
+                dealer=seat_label(players[0], names) if players else "",
                 board_url=url,
                 board_qr=qr_svg(url, _("Scoreboard link")) if url else None,
             )
@@ -283,7 +284,7 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
         "half": rows <= HALF_ROWS,
         "shared_columns": shared,
         "side_columns": per_side,
-        "sitting_out": [_seat_label(int(p), names) for p in item.get("sitting_out") or []],
+        "sitting_out": [seat_label(int(p), names) for p in item.get("sitting_out") or []],
         "note": undrawn_note(item),
         **stamp_context(night, view, f"round-{number}"),
     }
@@ -292,7 +293,7 @@ def tally_context(night: ClubNight, number: int) -> dict[str, Any]:
 @bp.get("/cr/<read_id>/print/round/<int:number>")
 def print_round(read_id: str, number: int) -> Response:
     """Round ``number``'s tally sheets, two to a page (§13)."""
-    return _page("club/print_round.html", **tally_context(night_or_404(read_id), number))
+    return print_page("club/print_round.html", **tally_context(night_or_404(read_id), number))
 
 
 # --- The player cards ----------------------------------------------------------------------------
@@ -420,14 +421,14 @@ def _number(value: Decimal) -> str:
 @bp.get("/cr/<read_id>/print/players")
 def print_players(read_id: str) -> Response:
     """The player cards, two to a page (§13)."""
-    return _page("club/print_players.html", **cards_context(night_or_404(read_id), host=False))
+    return print_page("club/print_players.html", **cards_context(night_or_404(read_id), host=False))
 
 
 @bp.get("/c/<public_id>/print/players")
 def print_players_host(public_id: str) -> Response:
     """The host's player cards: with each player's scoring QR when players score (§13)."""
     night = _host_night(public_id)
-    return _page("club/print_players.html", secret=True, **cards_context(night, host=True))
+    return print_page("club/print_players.html", secret=True, **cards_context(night, host=True))
 
 
 # --- The table tents -----------------------------------------------------------------------------
@@ -458,7 +459,7 @@ def print_tables(public_id: str) -> Response:
             url = _join_url("table", night.read_id, number, codes[number])
             tent.qr = qr_svg(url, _("Scan to score this table"))
         tents.append(tent)
-    return _page("club/print_tables.html", secret=True, night=night, view=view, tents=tents)
+    return print_page("club/print_tables.html", secret=True, night=night, view=view, tents=tents)
 
 
 # --- The results ---------------------------------------------------------------------------------

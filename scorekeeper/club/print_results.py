@@ -15,7 +15,7 @@ from flask_babel import ngettext
 from .. import service
 from ..models import ClubNight
 from . import bp
-from .print import _page, _seat_label
+from .print import print_page, seat_label
 from .tv import as_json, names_of, night_or_404, place_text, round_figure, when
 from .view import award_lines, purse_lines
 from .words import balance_sentences
@@ -75,7 +75,7 @@ def results_context(night: ClubNight) -> dict[str, Any]:
         by_round = {int(e["round"]): e for e in row.get("rounds") or []}
         matrix.append(
             (
-                _seat_label(int(row["player"]), names)
+                seat_label(int(row["player"]), names)
                 if row.get("player") is not None
                 else str(row.get("name") or ""),
                 [matrix_cell(by_round.get(n), formula) for n in numbers],
@@ -104,7 +104,7 @@ def results_context(night: ClubNight) -> dict[str, Any]:
     adjustments = [
         {
             "player": (
-                _seat_label(a.player, names)
+                seat_label(a.player, names)
                 if a.player is not None
                 else pair_names.get(a.pair or 0, "?")
             ),
@@ -140,4 +140,4 @@ def results_context(night: ClubNight) -> dict[str, Any]:
 @bp.get("/cr/<read_id>/print/results")
 def print_results(read_id: str) -> Response:
     """The night's results (§13)."""
-    return _page("club/print_results.html", **results_context(night_or_404(read_id)))
+    return print_page("club/print_results.html", **results_context(night_or_404(read_id)))

@@ -20,7 +20,7 @@ from ..i18n import note_text
 from ..models import ClubNight
 from ..rules import MatchState, running_totals
 from . import bp
-from .print import _page, seat_name
+from .print import print_page, seat_name
 from .stale import stamp_context
 from .tv import as_json, names_of, night_or_404, partnerships, round_of, seat_players, sides_of
 from .view import names_at
@@ -171,7 +171,9 @@ def traveller_context(night: ClubNight, number: int) -> dict[str, Any]:
 @bp.get("/cr/<read_id>/print/round/<int:number>/traveller")
 def print_traveller(read_id: str, number: int) -> Response:
     """Round ``number``'s traveller: every hand each table entered (§13)."""
-    return _page("club/print_traveller.html", **traveller_context(night_or_404(read_id), number))
+    return print_page(
+        "club/print_traveller.html", **traveller_context(night_or_404(read_id), number)
+    )
 
 
 # --- The movement cards --------------------------------------------------------------------------
@@ -284,4 +286,4 @@ def _next_lines(
 @bp.get("/cr/<read_id>/print/movement")
 def print_movement(read_id: str) -> Response:
     """The movement cards, one per table (§13)."""
-    return _page("club/print_movement.html", **movement_context(night_or_404(read_id)))
+    return print_page("club/print_movement.html", **movement_context(night_or_404(read_id)))

@@ -9,12 +9,10 @@ link preview uses nothing up (§1). What the phone then keeps lives in
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import service
@@ -25,18 +23,14 @@ from ..rules import RuleError
 from ..rules.games.registry import all_variants
 from ..web.club_memory import (
     codes_of,
-    forget_host,
-    host_token,
     keep_codes,
     keep_host,
-    remember_night,
 )
 from ..web.forms import (
     FormError,
     add_error,
     choice_list,
     plain_message_of,
-    plain_rule_message,
     team_names,
 )
 from ..web.lookups import group_or_404, match_or_404, variant_or_404
@@ -44,6 +38,7 @@ from ..web.new_match import grouped_options
 from ..web.qr import qr_svg
 from ..web.session import keep_token, key_for
 from . import bp
+from .desk import desk_context
 from .forms import (
     CodeForm,
     NightActionForm,
@@ -59,79 +54,10 @@ from .forms import (
     round_edit_error,
     round_edit_form,
 )
+from .host_checks import form_version, host_attempt, host_or_403, locked_page
 from .lookups import night_or_404
+from .people import host_forms
 from .view import adjustment_rows, night_page, table_seating
-
-
-def people_forms(version: str) -> dict[str, Any]:
-    """The host page's forms for late arrivals, leavers, substitutes and adjustments
-    (:mod:`.people`, imported here late: it imports this module's look-ups)."""
-    from .people import host_forms
-
-    return dict(host_forms(version))
-
-
-def desk_of(night: ClubNight, page: dict[str, Any]) -> dict[str, Any]:
-    """The host page's desk: the closed rounds' matches, the printed pages out of date
-    (:mod:`.desk`, imported here late: it imports this module's host checks)."""
-    from .desk import desk_context
-
-    return desk_context(night, page)
-
-
-T = TypeVar("T")
-
-
-# --- Look-ups ------------------------------------------------------------------------------------
-
-
-def _locked(night: ClubNight | None = None) -> Response:
-    """403: this phone has no host token that works (ask for the private link, §1)."""
-    return no_store(Response(render_template("club/locked.html", night=night), 403))
-
-
-def _host(public_id: str) -> tuple[ClubNight, str]:
-    """The night and this phone's host token; the 403 page without one that works."""
-    night = night_or_404(public_id)
-    token = host_token(public_id)
-    if token is None or not service.is_host(night, token):
-        if token is not None:
-            forget_host(public_id)
-        abort(_locked(night))
-    remember_night(night.read_id)
-    return night, token
-
-
-def _host_attempt(
-    public_id: str,
-    form: FlaskForm,
-    write: Callable[[str], T],
-    refusal: Callable[[RuleError], str] = plain_rule_message,
-    refused: tuple[type[Exception], ...] = (service.Conflict, service.NotFound),
-) -> tuple[bool, T | None]:
-    """A host write from a page: the host token (else the 403 page), ``form``'s CSRF (else a
-    400), then ``write(token)``; whether it was done and what it gave. A refusal (``refused``,
-    a 422 worded by ``refusal``) is said once on the next page, a token that stopped working
-    forgotten for the 403 page."""
-    night, token = _host(public_id)
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        return True, write(token)
-    except service.Unauthorized:
-        forget_host(public_id)
-        abort(_locked(night))
-    except refused as error:
-        flash(plain_message_of(error))
-    except RuleError as error:
-        flash(refusal(error))
-    return False, None
-
-
-def _version(form: Any) -> int | None:
-    text = (form.version.data or "").strip()
-    return int(text) if text.isdigit() and len(text) < 10 else None
-
 
 # --- Setting a night up --------------------------------------------------------------------------
 
@@ -268,7 +194,7 @@ def take_link(public_id: str) -> Any:
         abort(400)
     token = form.key.data or ""
     if not service.is_host(night, token):
-        return _locked(night)
+        return locked_page(night)
     keep_host(public_id, night.read_id, token)
     return no_store(redirect(url_for(".host", public_id=public_id), code=303))
 
@@ -277,7 +203,7 @@ def take_link(public_id: str) -> Any:
 def host(public_id: str) -> Any:
     """The host page: the schedule and its balance while setting up; then the round panel,
     the links and their QR codes, the warnings (docs/club.md §2.2, §18)."""
-    night, token = _host(public_id)
+    night, token = host_or_403(public_id)
     return no_store(Response(_host_page(night, token)))
 
 
@@ -319,8 +245,8 @@ def _host_page(night: ClubNight, token: str) -> str:
         action=NightActionForm(formdata=None, version=version),
         code_form=CodeForm(formdata=None, version=version),
         adjustments=adjustment_rows(night, page["names"]),
-        **people_forms(version),
-        **desk_of(night, page),
+        **dict(host_forms(version)),
+        **desk_context(night, page),
     )
 
 
@@ -328,7 +254,7 @@ def _host_page(night: ClubNight, token: str) -> str:
 def score_match(public_id: str, match_id: str) -> BaseResponse:
     """The host scores (or corrects) a match of the night: the host token is a scorer key on
     every match of the night (docs/club.md §8), kept as this match's token on this phone."""
-    night, token = _host(public_id)
+    night, token = host_or_403(public_id)
     match = match_or_404(match_id)
     place = service.club_of_match(match)
     if place is None or place.read_id != night.read_id:
@@ -341,8 +267,8 @@ def _host_write(public_id: str, write: Any) -> BaseResponse:
     """A button of the host page: CSRF, the host token, the write; a refusal said once on the
     page (a 409: the round's state; a 422: what it names)."""
     form = NightActionForm()
-    _host_attempt(
-        public_id, form, lambda token: write(token, _version(form)), refused=(service.Conflict,)
+    host_attempt(
+        public_id, form, lambda token: write(token, form_version(form)), refused=(service.Conflict,)
     )
     return no_store(redirect(url_for(".host", public_id=public_id), code=303))
 
@@ -398,7 +324,7 @@ def new_code(public_id: str) -> BaseResponse:
         number: object = int(text) if text.isdigit() and len(text) < 4 else text
         return kind, number, service.new_code(public_id, token, kind, number)
 
-    _done, written = _host_attempt(public_id, form, write)
+    _done, written = host_attempt(public_id, form, write)
     if written is not None:
         kind, number, code = written
         if isinstance(number, int):
@@ -411,7 +337,7 @@ def new_code(public_id: str) -> BaseResponse:
 def edit_round(public_id: str, number: int) -> Any:
     """Seat round ``number`` by hand before it starts (docs/club.md §4.9): each table's
     players by number in seat order, and who sits out."""
-    night, token = _host(public_id)
+    night, token = host_or_403(public_id)
     page = night_page(night, host=True)
     planned = next((r for r in page["view"].get("rounds", []) if r.get("number") == number), None)
     if planned is None:
@@ -433,8 +359,8 @@ def edit_round(public_id: str, number: int) -> Any:
             abort(400)
         try:
             body, fields = read_round_edit(form)
-            if "version" in form and _version(form) is not None:
-                body["version"] = _version(form)
+            if "version" in form and form_version(form) is not None:
+                body["version"] = form_version(form)
             service.put_round(public_id, token, number, body)
         except FormError as error:
             add_error(form, error.field_name, error.message)

@@ -14,6 +14,7 @@ from flask_babel import lazy_gettext as _l
 from .. import service
 from ..models import ClubNight
 from ..rules import RuleError
+from ..rules.club.rotation.movements import find_movement
 from ..rules.games.registry import find_variant
 from .words import Sentence, balance_sentences, seat_line, seats_of
 
@@ -262,10 +263,10 @@ def drawn_later(view: Mapping[str, Any]) -> bool:
     """Whether the night draws each round when the one before closes (§4.6: Danish and
     progressive), so that planned rounds have no seats yet."""
     rotation = view.get("rotation") or {}
-    return (
-        rotation.get("scheme") == "progressive"
-        or rotation.get("movement") == "danish"
-        or (isinstance(rotation.get("danish_from_round"), int))
+    # Fixed pairs name their movement; progressive's name is its scheme's.
+    kind = find_movement(rotation.get("movement", rotation.get("scheme")))
+    return (kind is not None and kind.as_the_night_goes) or isinstance(
+        rotation.get("danish_from_round"), int
     )
 
 

@@ -19,7 +19,7 @@ from ..rules import RuleError
 from ..web.forms import plain_rule_message
 from . import bp
 from .forms import PaidForm
-from .routes import _lost_key, _private
+from .routes import lost_key, private_group
 
 
 @bp.post("/g/<public_id>/paid")
@@ -48,14 +48,14 @@ def _paid_write(
     done: Callable[[date], str],
 ) -> Any:
     """Run the write, say what it did (or why not) and go back to the money page."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     if not PaidForm().validate_on_submit():
         abort(400)
     night = request.form.get("night", "")
     try:
         write(public_id, key, night)
     except service.Unauthorized:
-        _lost_key(group)
+        lost_key(group)
     except RuleError as error:
         flash(plain_rule_message(error), "error")
     else:

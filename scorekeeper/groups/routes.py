@@ -107,7 +107,7 @@ def open_private_link(public_id: str) -> Any:
 @bp.get("/g/<public_id>/share")
 def share(public_id: str) -> Any:
     """The group's two links with their QR codes: private (writes) and read-only."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     private_url = external_url(".open_private_link", public_id=public_id, key=key)
     read_url = external_url(".read", read_id=group.read_id)
     return no_store(
@@ -128,13 +128,13 @@ def share(public_id: str) -> Any:
 def replace_private_link(public_id: str) -> Any:
     """Replace the group's private link: the old one stops opening the group at once, this
     phone keeps the new one and is shown it to share again."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     if not FlaskForm().validate_on_submit():  # the CSRF token: no other page can post this
         abort(400)
     try:
         token = service.replace_group_token(public_id, key)
     except service.Unauthorized:
-        _lost_key(group)
+        lost_key(group)
     keep_key(group, token)
     flash(
         _(
@@ -152,7 +152,7 @@ def replace_private_link(public_id: str) -> Any:
 @bp.get("/g/<public_id>")
 def show(public_id: str) -> Any:
     """The group's own page: its matches, its roster (rename, merge), a new match."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     return _render_group(group, key)
 
 
@@ -279,7 +279,7 @@ def _match_row(
 @bp.post("/g/<public_id>/players")
 def add_player(public_id: str) -> Any:
     """Put a name on the roster."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     form = PlayerNameForm(prefix="add")
     return _roster_write(
         group,
@@ -293,7 +293,7 @@ def add_player(public_id: str) -> Any:
 @bp.post("/g/<public_id>/players/rename")
 def rename_player(public_id: str) -> Any:
     """Call a roster player by a new name; the old one is kept in the history."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     form = RenameForm(prefix="rename")
     return _roster_write(
         group,
@@ -309,7 +309,7 @@ def rename_player(public_id: str) -> Any:
 @bp.post("/g/<public_id>/players/merge")
 def merge_player(public_id: str) -> Any:
     """Two names of one person: the first counts as the second from now on."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     form = MergeForm(prefix="merge")
     return _roster_write(
         group,
@@ -339,7 +339,7 @@ def _roster_write(
     try:
         player = write()
     except service.Unauthorized:
-        _lost_key(group)
+        lost_key(group)
     except RuleError as error:
         add_error(form, error.path if error.path in form else None, plain_rule_message(error))
     except service.Conflict as error:
@@ -356,7 +356,7 @@ def _roster_write(
 @bp.get("/g/<public_id>/new")
 def choose_variant(public_id: str) -> str:
     """What the group plays next: every form, as the new-match picker lists them."""
-    group, _key = _private(public_id)
+    group, _key = private_group(public_id)
     return render_template("groups/choose.html", group=group, variants=all_variants())
 
 
@@ -365,7 +365,7 @@ def choose_variant(public_id: str) -> str:
 def new_match(public_id: str, variant_id: str) -> Any:
     """A new match of the group: the seats are picked from the roster (a name typed that is
     not on it goes on it); this phone scores the match."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     variant = variant_or_404(variant_id)
     form = new_match_form_class(variant)()
     for i in range(form.seats):
@@ -380,7 +380,7 @@ def new_match(public_id: str, variant_id: str) -> Any:
                 variant.id, new.players, new.teams, new.rules, new.dealer, group=place
             )
         except service.Unauthorized:
-            _lost_key(group)
+            lost_key(group)
         except FormError as error:
             add_error(form, error.field_name, error.message)
         except RuleError as error:
@@ -407,7 +407,7 @@ def new_match(public_id: str, variant_id: str) -> Any:
 @bp.post("/g/<public_id>/matches")
 def add_match(public_id: str) -> Any:
     """Put one of this phone's matches in the group."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     form = MatchChoiceForm(prefix="add-match")
     if not form.validate_on_submit():
         abort(400)
@@ -432,11 +432,11 @@ def add_match(public_id: str) -> Any:
 def import_match(public_id: str) -> Any:
     """Import a match from an export into the group (the match page's import, in one
     transaction with its place in the group); this phone scores it."""
-    group, key = _private(public_id)
+    group, key = private_group(public_id)
     try:
         return import_page("groups/import.html", service.GroupPlace(public_id, key), group=group)
     except service.Unauthorized:
-        _lost_key(group)
+        lost_key(group)
 
 
 @bp.post("/m/<public_id>/group")
@@ -467,7 +467,7 @@ def put_in_group(public_id: str) -> Any:
 # --- Helpers -----------------------------------------------------------------------------------
 
 
-def _private(public_id: str) -> tuple[Group, str]:
+def private_group(public_id: str) -> tuple[Group, str]:
     """The group and this phone's key to it; a page that says how to get in (403) when this
     phone has no key that works."""
     group = group_or_404(public_id)
@@ -487,7 +487,7 @@ def _locked(group: Group) -> Response:
     return no_store(Response(render_template("groups/locked.html", group=group), 403))
 
 
-def _lost_key(group: Group) -> NoReturn:
+def lost_key(group: Group) -> NoReturn:
     """A write refused for this phone's key: forget it and say how to get in again."""
     forget_key(group)
     abort(_locked(group))

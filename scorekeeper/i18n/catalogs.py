@@ -6,6 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
 #: The folder of the catalogs (``scorekeeper/translations``).
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 
@@ -16,9 +19,6 @@ def compile_catalogs(directory: Path = TRANSLATIONS) -> list[Path]:
     ``bin/_setup`` runs ``pybabel compile``; this spares a fresh clone that runs ``pytest`` or
     ``flask run`` directly from an English-only app. A read-only install is left as it is.
     """
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
     built = []
     for po in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
         mo = po.with_suffix(".mo")

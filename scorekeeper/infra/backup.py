@@ -33,6 +33,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
+from .. import create_app
 from ..extensions import db
 from ..service import MAX_HANDS
 
@@ -184,8 +185,6 @@ def _schema(conn: sqlite3.Connection) -> Schema:
 
 def _reference_schema(revision: str) -> Schema:
     """The schema this release's migrations make at ``revision``, on a scratch SQLite file."""
-    from .. import create_app  # here: the app package imports this module
-
     with tempfile.TemporaryDirectory() as scratch:
         url = f"sqlite:///{Path(scratch) / 'reference.sqlite'}"
         settings = {key: value for key, value in current_app.config.items() if key.isupper()}

@@ -8,7 +8,7 @@ with, so the worker's answer carries that one more source and the pages keep the
 
 A page offers the engine (docs/phone.md "Loading") only when the ``PHONE_ENGINE`` setting is
 on and ``static/engine/`` holds this server's build: the match page of a phone that scores
-carries the build's first 16 hex digits (``<main data-rules>``, :func:`offered_rules`), and
+carries the build's first 16 hex digits (``<main data-rules>``, :func:`offered_engine`), and
 ``/engine.js`` (``static/engine.js``), loaded after the page's ``load``, asks the service
 worker to precache it.
 A phone whose engine answered otherwise than the server reports the pair
@@ -75,7 +75,7 @@ def engine_manifest() -> dict[str, Any] | None:
     return manifest
 
 
-def offered_rules() -> str | None:
+def offered_engine() -> str | None:
     """The first 16 hex digits of the engine's build when pages offer the engine (the
     ``PHONE_ENGINE`` setting is on and this server has its engine), else ``None``. The match
     page of a phone that scores carries it as ``<main data-rules>``: the name of the phone's

@@ -35,6 +35,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped,unused-ignore]
+
 #: The project's root (this file is scorekeeper/infra/engine_bundle.py).
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
@@ -141,8 +143,6 @@ SUFFIXES = {"br": ".br", "gzip": ".gz"}
 
 def brotli_compress(data: bytes) -> bytes:
     """``data`` in Brotli, quality 9 (the ``brotli`` package, which Flask-Compress needs)."""
-    import brotli  # type: ignore[import-untyped,unused-ignore]
-
     compressed: bytes = brotli.compress(data, quality=9)  # type: ignore[no-untyped-call,unused-ignore]
     return compressed
 

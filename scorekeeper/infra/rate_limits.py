@@ -33,10 +33,13 @@ from flask import Flask, current_app, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 from ..extensions import TOO_MANY, client_address, limiter
+from ..rules.contract.bodies import NotJson, parse_json
 
 View = TypeVar("View", bound=Callable[..., Any])
 _READS = ("GET", "HEAD", "OPTIONS")
@@ -104,8 +107,6 @@ CLUB_KEYS_ADDRESS = "600 per minute;3000 per hour"
 def _card() -> str:
     """The count's key of an exchange: the night's read id, the card's kind and number (from
     the page's path, else the API's JSON body, read as the API reads it); bounded in length."""
-    from ..rules.contract.bodies import NotJson, parse_json
-
     args = request.view_args or {}
     kind, number = ("player" if "/p/" in request.path else "table"), args.get("number")
     if number is None:
@@ -160,7 +161,7 @@ def init_app(app: Flask) -> None:
     # of the process (the tests make many), and Flask-Limiter would go on believing the last
     # app's store down, counting in its fallback until its next check of the store.
     limiter._storage_dead = False
-    _store.reset()
+    store.reset()
     app.after_request(_retry_after)
     app.after_request(_count_refusal)  # runs first (after_request runs in reverse order)
 
@@ -171,9 +172,6 @@ def storage_options(uri: str, options: dict[str, Any], timeout: float) -> dict[s
     would hang on a frozen store), unless ``options`` say otherwise."""
     if not uri.startswith(("redis", "rediss", "valkey")):
         return dict(options)
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
-
     defaults = {
         "socket_timeout": timeout,
         "socket_connect_timeout": timeout,
@@ -230,11 +228,11 @@ def _count_refusal(response: Response) -> Response:
     match = str((request.view_args or {}).get("public_id") or request.path)
     counts = [
         (
-            _parsed(str(current_app.config["RATELIMIT_FAILED_TOKENS"])),
+            limit_items(str(current_app.config["RATELIMIT_FAILED_TOKENS"])),
             (prefix, "refused-credential", match, _credential_digest()),
         ),
         (
-            _parsed(str(current_app.config["RATELIMIT_FAILED_TOKENS_ADDRESS"])),
+            limit_items(str(current_app.config["RATELIMIT_FAILED_TOKENS_ADDRESS"])),
             (prefix, "refused-address", client_address()),
         ),
     ]
@@ -273,7 +271,9 @@ def _json_code() -> str:
 _parsed_limits: dict[str, list[RateLimitItem]] = {}
 
 
-def _parsed(text: str) -> list[RateLimitItem]:
+def limit_items(text: str) -> list[RateLimitItem]:
+    """The windows of a limit's setting (``"120 per minute;600 per hour"``), parsed once per
+    process (the replays' budgets read them too)."""
     if text not in _parsed_limits:
         _parsed_limits[text] = parse_many(text)
     return _parsed_limits[text]
@@ -282,14 +282,14 @@ def _parsed(text: str) -> list[RateLimitItem]:
 def _hit_all(counts: list[tuple[list[RateLimitItem], tuple[str, ...]]]) -> float | None:
     """Count one more refusal in every window of ``counts``; when a window is spent, the time
     (epoch seconds) it ends (the latest of those spent), else ``None``."""
-    strategy = _store.strategy()
+    strategy = store.strategy()
     try:
         return _hit_with(strategy, counts)
     except Exception as error:  # any failure of the store: count in the process
-        if strategy is _store.local:
+        if strategy is store.local:
             raise
-        _store.failed(error)
-        return _hit_with(_store.local, counts)
+        store.failed(error)
+        return _hit_with(store.local, counts)
 
 
 def _hit_with(
@@ -300,8 +300,8 @@ def _hit_with(
         for item in items:
             if not strategy.hit(item, *keys):
                 spent.append(strategy.get_window_stats(item, *keys).reset_time)
-    if strategy is not _store.local:
-        _store.answered()
+    if strategy is not store.local:
+        store.answered()
     return max(spent) if spent else None
 
 
@@ -369,7 +369,8 @@ class _StoreState:
         log.info("the rate-limit store answers again after %.0f s", seconds)
 
 
-_store = _StoreState()
+#: The store's state in this process, shared with the replays' budgets (:mod:`.replay_limits`).
+store = _StoreState()
 
 
 class _LimiterOutages(logging.Filter):
@@ -379,10 +380,10 @@ class _LimiterOutages(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
         if text.startswith("Rate limit storage unreachable"):
-            _store.failed(None)
+            store.failed(None)
             return False
         if text.startswith("Rate limit storage recovered"):
-            _store.answered()
+            store.answered()
             return False
         return True
 
@@ -399,10 +400,10 @@ def store_state() -> str:
     try:
         answers = limiter.storage.check()
     except Exception as error:  # a store whose check raises does not answer
-        _store.failed(error)
+        store.failed(error)
         return "degraded"
     if answers:
-        _store.answered()
+        store.answered()
         return "ok"
-    _store.failed(None)
+    store.failed(None)
     return "degraded"

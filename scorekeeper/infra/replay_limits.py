@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response
 from ..extensions import TOO_MANY, client_address, limiter
 from ..rules.core.text import N_
 from ..service.outcomes import Busy
-from .rate_limits import _parsed, _store
+from .rate_limits import limit_items, store
 
 #: A 503 of :class:`~scorekeeper.service.Busy`: this process runs all the long replays it may.
 BUSY = N_("The server is busy: try again in a moment.")
@@ -51,24 +51,24 @@ def charge_replay(public_id: str, hands: int) -> None:
     prefix = str(current_app.config.get("RATELIMIT_KEY_PREFIX") or "")
     counts: _Counts = [
         (
-            _parsed(str(current_app.config["RATELIMIT_REPLAY_HANDS"])),
+            limit_items(str(current_app.config["RATELIMIT_REPLAY_HANDS"])),
             (prefix, "replay-hands-address", client_address()),
         ),
         (
-            _parsed(str(current_app.config["RATELIMIT_REPLAY_HANDS_MATCH"])),
+            limit_items(str(current_app.config["RATELIMIT_REPLAY_HANDS_MATCH"])),
             (prefix, "replay-hands-match", public_id),
         ),
     ]
-    strategy = _store.strategy()
+    strategy = store.strategy()
     try:
         with _spending:  # test and take as one in the process (many arrive at once)
             reset = _spend(strategy, counts, hands)
     except Exception as error:  # any failure of the store: count in the process
-        if strategy is _store.local:
+        if strategy is store.local:
             raise
-        _store.failed(error)
+        store.failed(error)
         with _spending:
-            reset = _spend(_store.local, counts, hands)
+            reset = _spend(store.local, counts, hands)
     if reset is not None:
         raise Busy(429, math.ceil(reset - time.time()), TOO_MANY)
 
@@ -107,8 +107,8 @@ def _spend(strategy: RateLimiter, counts: _Counts, cost: int) -> float | None:
     for items, keys in counts if cost else ():
         for item in items:
             strategy.hit(item, *keys, cost=cost)
-    if strategy is not _store.local:
-        _store.answered()
+    if strategy is not store.local:
+        store.answered()
     return None
 
 

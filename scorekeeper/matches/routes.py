@@ -23,7 +23,7 @@ from ..infra import rate_limits, replay_limits
 from ..models import Match
 from ..rules import FINISHED, HandResult, MatchState, RuleError
 from ..rules.games.registry import all_variants, find_variant
-from ..rules.games.table import Table
+from ..rules.games.table import Layout
 from ..web.contract import CARRIED, SWAP
 from ..web.forms import (
     FormError,
@@ -35,7 +35,7 @@ from ..web.forms import (
 )
 from ..web.lookups import match_or_404, variant_or_404
 from ..web.new_match import grouped_options, new_match_error, new_match_form_class, read_new_match
-from ..web.page import CHIPS, TRUMP_SYMBOLS, undone_text
+from ..web.page import TRUMP_SYMBOLS, undone_text
 from ..web.session import (
     handed_over,
     no_longer_scoring,
@@ -112,13 +112,13 @@ def new_match(variant_id: str) -> Any:
 # --- The match page --------------------------------------------------------------------------
 
 
-def table_of(match: Match, active: tuple[str, ...] = ()) -> Table:
+def table_of(match: Match, active: tuple[str, ...] = ()) -> Layout:
     """How a hand of this match, dealt to ``active``, is shown and typed in (its variant
     says)."""
-    return find_variant(match.variant).table(service.setup_of(match), active)
+    return find_variant(match.variant).layout(service.setup_of(match), active)
 
 
-def _hand_form(table: Table, match: Match, data: dict[str, Any] | None = None) -> HandForm:
+def _hand_form(table: Layout, match: Match, data: dict[str, Any] | None = None) -> HandForm:
     """A fresh hand form: a new double-tap key and the version it was made from (never what
     a request posted: the page that answers a hand stored shows an empty form)."""
     form = hand_form_class(table)(formdata=None, data=data)
@@ -164,7 +164,7 @@ def _render_match(
             handed_over=not can_edit and handed_over(match.public_id),
             action=_action_form(match) if can_edit else None,
             settlement=settlement,
-            chips=CHIPS,
+            chips=table.melds.named_chips,
             trumps=TRUMP_SYMBOLS,
             problems=[
                 {"hand": problem.hand, "message": plain_rule_message(problem.error)}
@@ -303,7 +303,7 @@ def correct_hand(public_id: str, number: int) -> Any:
             hand=hand,
             form=form,
             title=find_variant(match.variant).title,
-            chips=CHIPS,
+            chips=table.melds.named_chips,
             trumps=TRUMP_SYMBOLS,
         ),
         status,

@@ -14,7 +14,7 @@ One module per concern, each re-exported here:
   hands the rules refuse;
 - :mod:`.writing`: the write protocol (its steps, locks, idempotency keys, the sweep of expired
   keys) and :class:`~.writing.UnitOfWork`, the one transaction helper: the only module that
-  commits, rolls back or locks a row (``tests/test_layering_service.py``);
+  commits, rolls back or locks a row (``tests/architecture/test_layering_service.py``);
 - :mod:`.matches`: a match's use cases (create, rematch, add, correct, undo the last, finish,
   reopen);
 - :mod:`.previewing`: the next hand as it would count, before it is saved (nothing stored);

@@ -108,7 +108,7 @@ def build_match(
     match = Match(
         public_id=secrets.token_urlsafe(16),  # 128 random bits: the unguessable share link
         variant=setup.variant,
-        options=_json_safe(setup.options),
+        options=json_safe(setup.options),
         players=list(setup.players),
         teams=[{"name": t.name, "players": list(t.players)} for t in setup.teams],
         first_dealer=setup.first_dealer,
@@ -313,12 +313,12 @@ def _hand(match: Match, number: int) -> Hand:
     return hand
 
 
-def _json_safe(value: Any) -> Any:
+def json_safe(value: Any) -> Any:
     """Options as JSON can store them (a Decimal as its text, a tuple as a list)."""
     if isinstance(value, Mapping):
-        return {str(k): _json_safe(v) for k, v in value.items()}
+        return {str(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_json_safe(v) for v in value]
+        return [json_safe(v) for v in value]
     if isinstance(value, Decimal):
         return str(value)
     return value

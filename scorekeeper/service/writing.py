@@ -1,6 +1,6 @@
 """The write protocol: the one module of the service that commits and rolls back a transaction
 (:class:`UnitOfWork`, which the other modules use) and locks a row
-(``tests/test_layering_service.py``).
+(``tests/architecture/test_layering_service.py``).
 
 Writes
 ------

@@ -21,18 +21,19 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, SelectField, StringField
 
 from ..rules import RuleError
-from ..rules.core.cards import PINOCHLE_RANKS, TRUMPS, Card, Rank, Suit
+from ..rules.core.cards import TRUMPS, Card, Rank, Suit
 from ..rules.core.options import choice_title
 from ..rules.games.pinnacola.form import JOKER_COPIES, NATURAL_COPIES, in_deck
-from ..rules.games.pinochle.melds import MELDS_OPTION
+from ..rules.games.pinochle.melds import MELDS_OPTION, PINOCHLE_MELDS
 from ..web.forms import Buttons, FormError, choice_list
 
 #: Suits in the order the grids show them (rows).
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
-#: The 24 cards of a pinochle deck (two of each in the deck), a row per suit, A high to 9.
+#: The 24 cards of a pinochle deck (two of each in the deck), a row per suit, A high to 9 (the
+#: ranks of pinochle's meld book, :data:`~scorekeeper.rules.games.pinochle.melds.PINOCHLE_MELDS`).
 PINOCHLE_ROWS: tuple[tuple[Suit, tuple[Card, ...]], ...] = tuple(
-    (suit, tuple(Card(rank, suit) for rank in PINOCHLE_RANKS)) for suit in SUITS
+    (suit, tuple(Card(rank, suit) for rank in PINOCHLE_MELDS.ranks)) for suit in SUITS
 )
 
 #: A Pinnacola suit in two rows of seven places, A-7 and 8-K. The red 2s are in the grid, but

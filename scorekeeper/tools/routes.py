@@ -25,7 +25,7 @@ from .. import service
 from ..i18n import rule_message
 from ..rules import RuleError, find_variant
 from ..rules.games.pinnacola.form import check_deck, read_card, read_side, value_meld
-from ..rules.games.pinochle.melds import MELD_NAMES, MeldReport, calculate_meld
+from ..rules.games.pinochle.melds import PINOCHLE_MELDS, MeldReport, calculate_meld
 from ..rules.games.table import Tool
 from ..web.contract import CARRIED, partner_key
 from ..web.forms import FormError, add_error
@@ -113,7 +113,7 @@ def _target(tool: Tool) -> Target | None:
     except service.NotFound:
         return None
     setup = service.setup_of(match)
-    table = find_variant(match.variant).table(setup)
+    table = find_variant(match.variant).layout(setup)
     melders = table.players if table.meld_by_player else table.sides
     if table.tool is not tool or side not in melders:
         return None
@@ -191,7 +191,7 @@ def pinochle_meld() -> Any:
         rows=PINOCHLE_ROWS,
         report=report,
         melds=melds,
-        meld_names={meld: _(name) for meld, name in MELD_NAMES.items()},
+        meld_names={meld: _(name) for meld, name in PINOCHLE_MELDS.names.items()},
         target=target,
     )
 

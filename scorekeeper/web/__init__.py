@@ -1,5 +1,5 @@
 """The web layer: what the blueprints' pages share, below every blueprint (none of these
-modules imports one; tests/test_layering_blueprints.py).
+modules imports one; tests/architecture/test_layering_blueprints.py).
 
 - :mod:`.session`: the phone's memory in its signed session cookie (match tokens, group keys,
   what it opened);

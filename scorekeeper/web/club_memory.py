@@ -5,7 +5,7 @@ the host page: only their hashes are stored), and the nights it opened (for the 
 
 Bounded as :mod:`scorekeeper.web.session` bounds the match tokens and group keys: at most
 :data:`KEPT_HOSTS` host tokens, :data:`KEPT_ROLES` keys, the codes of one night, and the whole
-cookie within :data:`~scorekeeper.web.session.COOKIE_BUDGET` bytes (the codes go first, then
+cookie within :data:`~scorekeeper.web.cookie.COOKIE_BUDGET` bytes (the codes go first, then
 the least recently opened nights' keys and tokens; never the ones being used now)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TypedDict
 from flask import session, url_for
 
 from .. import service
-from .session import COOKIE_BUDGET, cookie_size
+from .cookie import COOKIE_BUDGET, cookie_size
 
 #: The session's keys. ``HOSTS``: ``{public_id: token}``; ``ROLES``: ``{read_id: [kind,
 #: number, key]}``; ``CODES``: ``{"night": public_id, "table": {n: code}, "player": {n:

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from ..i18n import number
 from ..rules import HandResult
-from ..rules.games.table import Table
+from ..rules.games.table import Layout
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Parts:
     adds_up: bool
 
 
-def _side_of(holder: str, sides: tuple[str, ...], table: Table) -> str:
+def _side_of(holder: str, sides: tuple[str, ...], table: Layout) -> str:
     """The side a meld's holder scores for: himself, else the team he plays in."""
     if holder in sides:
         return holder
@@ -41,7 +41,7 @@ def _side_of(holder: str, sides: tuple[str, ...], table: Table) -> str:
     return holder
 
 
-def hand_parts(hand: HandResult, table: Table) -> dict[str, Parts]:
+def hand_parts(hand: HandResult, table: Layout) -> dict[str, Parts]:
     """Each side's parts of ``hand`` (sides without any are left out)."""
     numbers = hand.scores if hand.scores is not None else hand.payments
     if not numbers:

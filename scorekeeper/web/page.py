@@ -1,4 +1,4 @@
-"""What the pages show beside the numbers: the running-totals chart, the meld chips and the
+"""What the pages show beside the numbers: the running-totals chart, the meld names and the
 trump symbols, the players of a team, what an undo says, what changed meanwhile after a clash,
 and the group a match is in (each from the rules or the service; nothing is counted here).
 
@@ -22,16 +22,13 @@ from ..models import Match
 from ..rules import FINISHED, MatchState
 from ..rules.core.cards import TRUMPS
 from ..rules.core.match import running_targets, running_totals
-from ..rules.games.pinochle.melds import MELD_CHIPS, MELD_NAMES
 from ..rules.games.registry import find_variant
-from ..rules.games.table import Table, Words
+from ..rules.games.table import Layout, Words
 from .charts import chart_svg
 from .contract import CLASH, NOT_TYPED
 from .forms import PLAIN_WORDS, AnySelect
 from .session import held_keys, key_for, token_for
 
-#: The meld chips of the hand forms: meld id and its English name (the page translates it).
-CHIPS: tuple[tuple[str, str], ...] = tuple((meld, MELD_NAMES[meld]) for meld in MELD_CHIPS)
 #: A trump's API name and its printed pip (``spades`` -> ``♠``).
 TRUMP_SYMBOLS: dict[str, str] = {suit.word: suit.symbol for suit in TRUMPS}
 
@@ -59,7 +56,7 @@ def members_text(players: Sequence[str]) -> str:
     return ", ".join(players)
 
 
-def team_members(table: Table) -> dict[str, str]:
+def team_members(table: Layout) -> dict[str, str]:
     """Each team's players by the team's name ("Us" -> "Ana & Cruz"); empty without teams."""
     return {
         side: members_text(players)
@@ -67,7 +64,7 @@ def team_members(table: Table) -> dict[str, str]:
     }
 
 
-def winner_text(state: MatchState, table: Table) -> str:
+def winner_text(state: MatchState, table: Layout) -> str:
     """The winner's line: "Ana wins!", and for a team "Ana & Cruz win!" (a team is many:
     issue 26; each language's verb agrees with it)."""
     if table.members and state.winner in table.sides:
@@ -75,14 +72,16 @@ def winner_text(state: MatchState, table: Table) -> str:
     return _("%(side)s wins!", side=state.winner)
 
 
-def meld_label(meld: str) -> str:
-    """A meld id as a player reads it, in the page's language ("royal marriage")."""
-    return _(MELD_NAMES[meld]) if meld in MELD_NAMES else ""
+def meld_label(meld: str, table: Layout) -> str:
+    """A meld id as a player reads it, in the page's language ("royal marriage"), named by the
+    table's meld book (:class:`~scorekeeper.rules.games.table.MeldBook`)."""
+    names = table.melds.names
+    return _(names[meld]) if meld in names else ""
 
 
 def undone_text(match: Match, number: int) -> str:
     """What the page says after an undo: "Hand 6 undone." (a deal in Pinnacola)."""
-    words = find_variant(match.variant).table(service.setup_of(match)).words
+    words = find_variant(match.variant).layout(service.setup_of(match)).words
     return _("%(hand)s undone.", hand=_(words.numbered, n=number))
 
 
@@ -108,7 +107,7 @@ def upcoming_dealers(match: Match, state: MatchState) -> list[str]:
     return [setup.dealer_of(after + k) for k in range(1, UPCOMING + 1)]
 
 
-def meld_points(table: Table, items: Sequence[str]) -> int:
+def meld_points(table: Layout, items: Sequence[str]) -> int:
     """What the melds tapped add up to with this match's meld values (shown before saving)."""
     return sum(table.meld_values.get(item, 0) for item in items)
 
@@ -117,7 +116,7 @@ def meld_points(table: Table, items: Sequence[str]) -> int:
 ROUND_BIDS = 7
 
 
-def bid_hundreds(table: Table) -> list[int]:
+def bid_hundreds(table: Layout) -> list[int]:
     """The round bids of the bid picker: the minimum bid, then the hundreds above it (250,
     300, 400 ...), within the table's limits; the picker's second row holds their tens."""
     low = table.min_bid or 0
@@ -158,7 +157,7 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
         return None
     seen = int(seen_text)
     hands = service.hand_count(match)
-    words = find_variant(match.variant).table(service.setup_of(match)).words
+    words = find_variant(match.variant).layout(service.setup_of(match)).words
     added = None
     if hands > seen and hands <= len(state.hands):
         added = state.hands[hands - 1]

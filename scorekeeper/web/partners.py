@@ -6,7 +6,7 @@ The calculator carries each partner's result back in the match page's address un
 name (:func:`~scorekeeper.web.contract.partner_key`, ``?meld.Us.Ana=run,marriage``), so the
 second partner's result is added to the first one's instead of replacing it, and no meld is
 ever counted across two hands. Nothing is added up here beyond the meld values the rules give
-the table (:attr:`~scorekeeper.rules.games.table.Table.meld_values`); the rules judge the side's
+the table (:attr:`~scorekeeper.rules.games.table.Layout.meld_values`); the rules judge the side's
 list when the hand is saved.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..rules.games.pinochle.melds import MELD_IDS
-from ..rules.games.table import Table
+from ..rules.games.table import Layout
 from .contract import partner_key
 
 _SEPARATORS = re.compile(r"[\s,;+]+")
@@ -33,7 +33,7 @@ class PartnerMeld:
     listed: tuple[str, ...] = ()
 
 
-def side_partners(table: Table, index: int) -> tuple[str, ...]:
+def side_partners(table: Layout, index: int) -> tuple[str, ...]:
     """The partners whose meld makes the side's meld (the side at ``index``): the players of a
     team of two or more where meld is entered per side and may be listed; empty elsewhere
     (every player a side, or meld entered per player: ``meld_by_player``)."""
@@ -43,7 +43,7 @@ def side_partners(table: Table, index: int) -> tuple[str, ...]:
     return members if len(members) > 1 else ()
 
 
-def read_carried(table: Table, player: str, value: str | None) -> PartnerMeld | None:
+def read_carried(table: Layout, player: str, value: str | None) -> PartnerMeld | None:
     """A partner's meld carried in the address: a number, or meld ids (unknown ids are left
     out, as for a side's list); ``None`` when nothing usable was carried."""
     text = (value or "").strip()
@@ -55,7 +55,7 @@ def read_carried(table: Table, player: str, value: str | None) -> PartnerMeld | 
     return PartnerMeld(player, sum(table.meld_values.get(item, 0) for item in items), items)
 
 
-def partner_melds(table: Table, index: int, carry: Mapping[str, str]) -> list[PartnerMeld]:
+def partner_melds(table: Layout, index: int, carry: Mapping[str, str]) -> list[PartnerMeld]:
     """The partners' melds of the side at ``index`` carried in the address, in seating order."""
     side = table.sides[index] if index < len(table.sides) else ""
     melds = []

@@ -9,22 +9,24 @@ A browser keeps a cookie of at most 4 KB (name and value; Chromium keeps the old
 new one is larger, so a phone that outgrew it would silently stop remembering new links), so
 the memory is bounded (issue 25, docs/sharing.md "What a phone remembers"): at most
 :data:`KEPT_TOKENS` match tokens and :data:`KEPT_KEYS` group keys, and the whole cookie within
-:data:`COOKIE_BUDGET` bytes. Past that the least recently used goes first (the match or group
-opened longest ago), never the one being used now. A phone that forgot a match's token follows
+:data:`~.cookie.COOKIE_BUDGET` bytes. Past that the least recently used goes first (the match or
+group opened longest ago), never the one being used now. A phone that forgot a match's token follows
 it (it can no longer write to it); one that forgot a group's key opens its private link again."""
 
 from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, after_this_request, current_app, flash, redirect, request, session, url_for
+from flask import abort, after_this_request, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
 from ..infra.security import SECRET_SESSION_KEYS, no_store
 from ..models import Group, Match
+from .club_page import closed_round_words
 from .contract import SWAP
+from .cookie import COOKIE_BUDGET, cookie_size
 
 # --- Matches -------------------------------------------------------------------------------------
 
@@ -33,11 +35,6 @@ from .contract import SWAP
 #: matches opened 25 more: 20 of them and 8 group keys fill about 2.5 KB).
 RECENT_MATCHES = 12
 KEPT_TOKENS = 20
-
-#: The most bytes the session cookie's value may take once a token, key or code is kept: 4 KB
-#: less the cookie's name and attributes, and room for what a request adds after (a message to
-#: show once). Past it the least recently used tokens and keys are forgotten.
-COOKIE_BUDGET = 3400
 
 
 def token_for(public_id: str) -> str | None:
@@ -104,8 +101,6 @@ def scoring_token(match: Match) -> str | None:
 
 def _closed_round(match: Match) -> str | None:
     """What a club match says when its round is closed (docs/club.md §7.3), else None."""
-    from .club_page import closed_round_words  # (club_page needs this module)
-
     return closed_round_words(match)
 
 
@@ -263,16 +258,7 @@ def _opened_groups() -> list[str]:
     return [rid for rid in session.get(OPENED) or [] if isinstance(rid, str)]
 
 
-# --- The cookie's size ---------------------------------------------------------------------------
-
-
-def cookie_size() -> int:
-    """The bytes of the session cookie's value as it would be sent now (signed, compressed)."""
-    interface = current_app.session_interface
-    serializer = interface.get_signing_serializer(current_app)  # type: ignore[attr-defined]
-    if serializer is None:  # no secret key: no cookie
-        return 0
-    return len(serializer.dumps(dict(session)))
+# --- The cookie's size (measured by :mod:`.cookie`) ---------------------------------------------
 
 
 def fit_cookie(current: str) -> None:

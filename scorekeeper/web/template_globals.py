@@ -11,7 +11,7 @@ from flask import Flask
 
 from ..i18n import language_switch, money, note_text, number
 from ..infra.assets import inline_css
-from ..infra.engine import offered_rules
+from ..infra.engine import offered_engine
 from . import club_page, page, partners
 from .contract import script_contract
 from .forms import refused_text
@@ -23,7 +23,7 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "inline_css": inline_css,
     "script_contract": script_contract,
     # The match page.
-    "offered_rules": offered_rules,  # the phone's engine (docs/phone.md "Loading")
+    "offered_engine": offered_engine,  # the phone's engine (docs/phone.md "Loading")
     "club_banner": club_page.club_banner,
     "totals_chart": page.totals_chart,
     "members_text": page.members_text,

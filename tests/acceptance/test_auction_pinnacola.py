@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.helpers import API, Table, errors_of
+from tests.helpers import API, MatchClient, errors_of
 
 # --------------------------------------------------------------------------- helpers
 
@@ -28,16 +28,16 @@ def _body(variant: str, players: list[str], rules: Any = None, **extra: Any) -> 
 
 def create(
     client: FlaskClient, variant: str, players: list[str], rules: Any = None, **extra: Any
-) -> tuple[Table, dict[str, Any]]:
-    """A match created over the API (must succeed): its :class:`Table` and the answer."""
-    table = Table(client)
+) -> tuple[MatchClient, dict[str, Any]]:
+    """A match created over the API (must succeed): its :class:`MatchClient` and the answer."""
+    table = MatchClient(client)
     return table, table.create(_body(variant, players, rules, **extra))
 
 
 def create_raw(
     client: FlaskClient, variant: str, players: list[str], rules: Any = None, **extra: Any
 ) -> TestResponse:
-    return Table(client).create_raw(_body(variant, players, rules, **extra))
+    return MatchClient(client).create_raw(_body(variant, players, rules, **extra))
 
 
 def players_of(payments: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -58,8 +58,9 @@ def made(bidder: str, bid: int, trump: str = "hearts", outcome: str = "made") ->
 # literally («a partir de 300, la cantidad se duplica por cada 50 puntos extra»; "300 to 340, the
 # value is 1; 350 to 390, 2; 400 to 440, 4"): the default `doubling` pays 1 unit up to 340; the
 # table before it is `doubling-250`. The expected numbers of the default schedule follow it.
-# Every bracket edge of the four schedules is a rules case (tests/rules/test_auction.py,
-# test_units_bracket_edges); over HTTP, one made bid of a named schedule.
+# Every bracket edge of the four schedules is a rules case
+# (tests/rules/games/auction/test_auction.py, test_units_bracket_edges); over HTTP, one made bid
+# of a named schedule.
 
 
 def test_units_schedule_sets_the_payments_of_a_made_bid(client: FlaskClient) -> None:
@@ -665,7 +666,7 @@ def test_points_four_players_dealt_out_not_in_meld(client: FlaskClient) -> None:
     assert data["match"]["totals"]["Ana"] == 0
 
 
-def _points_opening(client: FlaskClient, rules: dict[str, Any] | None = None) -> Table:
+def _points_opening(client: FlaskClient, rules: dict[str, Any] | None = None) -> MatchClient:
     table, _ = create(client, "auction", P3, {"scoring": "points", **(rules or {})})
     # Ana bids 300 and makes 900; Ben 950; Cruz 50
     table.add_answer(

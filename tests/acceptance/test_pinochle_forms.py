@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import API, Table, errors_of
+from tests.helpers import API, MatchClient, errors_of
 
 MATCHES = f"{API}/matches"
 
@@ -21,19 +21,19 @@ MATCHES = f"{API}/matches"
 # --------------------------------------------------------------------------- helpers
 
 
-def create(client: FlaskClient, variant: str, players: list[str], **extra: Any) -> Table:
-    """A match created over the API (must succeed), as a :class:`Table`."""
-    table = Table(client)
+def create(client: FlaskClient, variant: str, players: list[str], **extra: Any) -> MatchClient:
+    """A match created over the API (must succeed), as a :class:`MatchClient`."""
+    table = MatchClient(client)
     table.create({"variant": variant, "players": players, **extra})
     return table
 
 
-def two(client: FlaskClient, **rules: Any) -> Table:
+def two(client: FlaskClient, **rules: Any) -> MatchClient:
     body: dict[str, Any] = {"rules": rules} if rules else {}
     return create(client, "pinochle-2", ["Ana", "Ben"], **body)
 
 
-def three(client: FlaskClient, **rules: Any) -> Table:
+def three(client: FlaskClient, **rules: Any) -> MatchClient:
     body: dict[str, Any] = {"rules": rules} if rules else {}
     return create(client, "pinochle-3", ["Ana", "Ben", "Cruz"], **body)
 
@@ -50,7 +50,7 @@ def assert_refused(resp: Any, path: str | tuple[str, ...], status: int = 422) ->
     assert any(p in errs for p in paths), errs
 
 
-def pa(client: FlaskClient, **rules: Any) -> Table:
+def pa(client: FlaskClient, **rules: Any) -> MatchClient:
     """A partnership auction with named teams (Us = Ana+Cruz, Them = Ben+Dee)."""
     body: dict[str, Any] = {
         "teams": [
@@ -1013,7 +1013,7 @@ def test_pa_bidders_made_not_over_other_side_over(client: FlaskClient) -> None:
 # --------------------------------------------------------------------------- corrections, undo
 
 
-def _three_hands(client: FlaskClient) -> Table:
+def _three_hands(client: FlaskClient) -> MatchClient:
     m = two(client)
     m.add_ok(hand({"Ana": 100, "Ben": 0}, {"Ana": 150, "Ben": 100}))  # 250 / 100
     m.add_ok(hand({"Ana": 0, "Ben": 200}, {"Ana": 100, "Ben": 150}))  # 350 / 450

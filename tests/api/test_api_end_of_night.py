@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of, hidden, keep_token
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient, errors_of, hidden, keep_token
 
 #: An auction night in units with a kitty (docs/rules.md §2).
 NIGHT = {"variant": "auction", "players": ["Ana", "Ben", "Cruz"], "rules": {"unit_value": "0.05"}}
@@ -30,9 +30,9 @@ def the_state(match: dict[str, Any]) -> dict[str, Any]:
     return {name: match[name] for name in STATE_FIELDS}
 
 
-def night(client: FlaskClient) -> Table:
+def night(client: FlaskClient) -> MatchClient:
     """The night of :data:`NIGHT`, played over the API; this client's pages score it too."""
-    table = Table(client)
+    table = MatchClient(client)
     table.create(NIGHT)
     for entry in NIGHT_HANDS:
         table.add_ok(entry)
@@ -40,7 +40,7 @@ def night(client: FlaskClient) -> Table:
     return table
 
 
-def press(client: FlaskClient, table: Table, action: str, key: str) -> None:
+def press(client: FlaskClient, table: MatchClient, action: str, key: str) -> None:
     """Press a button of the match page (``finish``, ``hands/<n>/undo``) with the keys of its
     form, as the phone does."""
     html = client.get(f"/m/{table.id}").get_data(as_text=True)
@@ -117,7 +117,7 @@ def test_reopening_refuses_what_it_cannot_do(client: FlaskClient) -> None:
 
 
 def test_the_match_names_its_first_dealer_beside_the_next(client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     created = table.create(EXAMPLE_MATCH | {"dealer": "Cruz"})
     assert (created["first_dealer"], created["dealer"]) == ("Cruz", "Cruz")
     hand = {"meld": {"Us": 100, "Them": 60}, "tricks": {"Us": 150, "Them": 100}}
@@ -136,6 +136,6 @@ def test_the_match_names_its_first_dealer_beside_the_next(client: FlaskClient) -
 def test_a_match_started_on_the_page_names_the_dealer_it_chose(
     client: FlaskClient, dealer: str
 ) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     table.start("pinochle-4", dealer=dealer)
     assert table.get()["first_dealer"] == ["Ana", "Ben", "Cruz", "Dee"][int(dealer)]

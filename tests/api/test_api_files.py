@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper import export_import
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.helpers import API, Table, errors_of
+from tests.helpers import API, MatchClient, errors_of
 from tests.web.test_rate_limits import TOO_MANY, MakeApp, make_app  # noqa: F401
 
 #: An auction night in units with a kitty (docs/rules.md §2): payments, the kitty's column
@@ -46,9 +46,9 @@ def the_match(match: dict[str, Any]) -> dict[str, Any]:
     return {name: match[name] for name in MATCH_FIELDS}
 
 
-def night(client: FlaskClient) -> Table:
+def night(client: FlaskClient) -> MatchClient:
     """The auction night of :data:`NIGHT`, played over the API."""
-    table = Table(client)
+    table = MatchClient(client)
     table.create(NIGHT)
     for entry in NIGHT_HANDS:
         table.add_ok(entry)

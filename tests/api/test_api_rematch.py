@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient, errors_of
 from tests.web.test_rate_limits import TOO_MANY, MakeApp, make_app  # noqa: F401
 
 #: Two-handed pinochle (docs/rules.md §2): Ana melds 150 and takes 130 of the 250 trick
@@ -76,7 +76,7 @@ class Group:
 
 
 def test_a_rematch_is_the_same_table_with_the_deal_moved_on(client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     old = table.create(EXAMPLE_MATCH | {"dealer": "Ben"})
     table.add_ok({"meld": {"Us": 100, "Them": 60}, "tricks": {"Us": 150, "Them": 100}})
     response = rematch(client, table.id)
@@ -104,7 +104,7 @@ def test_a_rematch_is_the_same_table_with_the_deal_moved_on(client: FlaskClient)
 
 
 def test_the_page_and_the_api_start_the_same_next_game(app: Flask, client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     url = table.start("pinochle-3", opt_target="300", dealer="2")
     first = client.post(url + "/rematch")
     assert first.status_code == 303
@@ -124,7 +124,7 @@ def test_a_rematch_of_a_match_of_a_group_is_alone_on_this_path(client: FlaskClie
 
 
 def test_a_rematch_refuses_what_it_cannot_do(app: Flask, client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     stored = matches_stored(app)
 
@@ -142,7 +142,7 @@ def test_a_rematch_refuses_what_it_cannot_do(app: Flask, client: FlaskClient) ->
 
 
 def test_house_rules_a_new_match_no_longer_takes_are_a_422(app: Flask, client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     with app.app_context():
         match = db.session.scalar(sa.select(Match).where(Match.public_id == table.id))
@@ -156,7 +156,7 @@ def test_house_rules_a_new_match_no_longer_takes_are_a_422(app: Flask, client: F
 
 def test_new_matches_and_rematches_share_one_count(make_app: MakeApp) -> None:  # noqa: F811
     client = make_app(RATELIMIT_NEW_MATCHES="2 per minute").test_client()
-    table = Table(client)
+    table = MatchClient(client)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     assert rematch(client, table.id).status_code == 201
     refused = rematch(client, table.id)
@@ -206,7 +206,7 @@ def test_the_page_and_the_api_start_the_same_next_game_in_the_group(
 
 def test_a_match_in_no_group_goes_on_in_the_group(client: FlaskClient) -> None:
     group = Group(client)
-    table = Table(client)
+    table = MatchClient(client)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     new = group.rematch(table.id)
     assert new.status_code == 201

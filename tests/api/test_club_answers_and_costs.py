@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from scorekeeper import service
 from scorekeeper.config import Config
 from scorekeeper.rules.club.standings import ranking as standings
-from scorekeeper.service.club import reading as club_reading
+from scorekeeper.service.club import spots as club_spots
 from tests.api.club_helpers import Night, hand
 from tests.api.test_club_standings import PASS, made
 from tests.helpers import API, EXAMPLE_MATCH, statements
@@ -106,7 +106,7 @@ def test_the_club_spot_is_asked_once_per_match(app: Flask, client: FlaskClient) 
     night = Night(client, 4, rotation={"rounds": 1})
     match_id = night.start(1)["round"]["tables"][0]["match"]
     plain_match, _ = _plain_match(client)
-    club_reading._SPOTS.clear()  # as a process that did not start the round
+    club_spots.SPOTS.clear()  # as a process that did not start the round
     with app.app_context():
         club = service.get_match(match_id)
         plain = service.get_match(plain_match)

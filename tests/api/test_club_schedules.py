@@ -20,7 +20,7 @@ from tests.api.club_helpers import (
     sitouts,
     tables,
 )
-from tests.rules.club_nights import CASE_1_ROUNDS, CASE_3_ROUNDS
+from tests.rules.club.club_nights import CASE_1_ROUNDS, CASE_3_ROUNDS
 
 
 def every_pair(count: int) -> set[frozenset[int]]:

@@ -15,7 +15,12 @@ from tests.api.club_helpers import (
     places,
     standings_night,
 )
-from tests.rules.club_nights import CASE_22_PLACES, CASE_23_PLACES, CASE_25_NAMES, CASE_25_PLACES
+from tests.rules.club.club_nights import (
+    CASE_22_PLACES,
+    CASE_23_PLACES,
+    CASE_25_NAMES,
+    CASE_25_PLACES,
+)
 
 
 def test_case_21_points_with_wins_and_margin(client: FlaskClient) -> None:

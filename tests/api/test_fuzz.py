@@ -19,7 +19,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.helpers import API, Table, errors_of
+from tests.helpers import API, MatchClient, errors_of
 
 #: Values put in place of each value of a valid body.
 ODD_VALUES: tuple[Any, ...] = ("\x00", "a\ud800", "²", 10**30, -1, "", "x" * 10_000, None)
@@ -138,7 +138,7 @@ def test_mutated_new_matches(client: FlaskClient, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(HANDS))
-def test_mutated_hands(table: Table, name: str) -> None:
+def test_mutated_hands(table: MatchClient, name: str) -> None:
     """Every place of a hand's body, changed, as the correction of hand 1 (the match keeps
     one hand, so each case reads the same match) and, for the text no database stores, as a
     new hand too: a refusal or a write, never a 5xx."""
@@ -155,7 +155,7 @@ def test_mutated_hands(table: Table, name: str) -> None:
 
 
 @pytest.mark.parametrize("text", UNSTORABLE)
-def test_text_no_database_stores_is_a_422_naming_the_field(table: Table, text: str) -> None:
+def test_text_no_database_stores_is_a_422_naming_the_field(table: MatchClient, text: str) -> None:
     """In a name, a team's name, the dealer, an option, a key of the body and a hand's text."""
     client = table.client
     cases: list[tuple[dict[str, Any], str]] = [
@@ -196,7 +196,7 @@ def test_text_no_database_stores_is_a_422_naming_the_field(table: Table, text: s
     assert send(client, "POST", f"{API}/meld/pinnacola", {"meld": [text, "5H"]}).status_code == 422
 
 
-def test_an_idempotency_key_with_a_nul_is_a_422(table: Table) -> None:
+def test_an_idempotency_key_with_a_nul_is_a_422(table: MatchClient) -> None:
     """A NUL byte never reaches the database's key lookup (PostgreSQL refuses it)."""
     table.create(MATCHES["pinochle-2"])
     for key in ("\x00", "key\x00", "ké" * 101):

@@ -8,13 +8,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient, errors_of
 
 HAND = {"meld": {"Us": 150, "Them": 40}, "tricks": {"Us": 130, "Them": 120}}
 
 
 @pytest.fixture
-def match(table: Table) -> Table:
+def match(table: MatchClient) -> MatchClient:
     table.create(EXAMPLE_MATCH)
     return table
 
@@ -38,7 +38,7 @@ def match(table: Table) -> Table:
     ],
 )
 def test_bodies_that_are_no_object(
-    client: FlaskClient, match: Table, raw: bytes, status: int
+    client: FlaskClient, match: MatchClient, raw: bytes, status: int
 ) -> None:
     for url, method, headers in [
         (f"{API}/matches", client.post, {}),
@@ -52,7 +52,7 @@ def test_bodies_that_are_no_object(
         assert "_" in errors_of(response)
 
 
-def test_non_json_content_type_is_415(client: FlaskClient, match: Table) -> None:
+def test_non_json_content_type_is_415(client: FlaskClient, match: MatchClient) -> None:
     for content_type in ("text/plain", "application/x-www-form-urlencoded", None):
         kwargs = {"data": "variant=pinochle-4"}
         if content_type:
@@ -75,7 +75,7 @@ def test_too_large_is_413(client: FlaskClient) -> None:
     assert "_" in errors_of(response)
 
 
-def test_unknown_url_and_wrong_method(client: FlaskClient, match: Table) -> None:
+def test_unknown_url_and_wrong_method(client: FlaskClient, match: MatchClient) -> None:
     for response in (
         client.get(f"{API}/nothing-here"),
         client.get(f"{API}/matches/{match.id}/hands/1/extra"),
@@ -100,7 +100,7 @@ def test_pages_outside_the_api_keep_html_errors(client: FlaskClient) -> None:
     assert not response.is_json
 
 
-def test_post_needs_no_csrf_token(app: Flask, match: Table) -> None:
+def test_post_needs_no_csrf_token(app: Flask, match: MatchClient) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
     client = app.test_client()
     assert client.post(f"{API}/matches", json=EXAMPLE_MATCH).status_code == 201
@@ -121,7 +121,7 @@ def test_post_needs_no_csrf_token(app: Flask, match: Table) -> None:
         {"meld": HAND["meld"], "tricks": {"Us": 2**70, "Them": -(2**70) + 250}},
     ],
 )
-def test_wrong_types_in_a_hand_are_422(match: Table, body: dict[str, Any]) -> None:
+def test_wrong_types_in_a_hand_are_422(match: MatchClient, body: dict[str, Any]) -> None:
     response = match.add(body)
     assert response.status_code == 422, response.get_json()
     errors_of(response)
@@ -154,7 +154,7 @@ def test_wrong_types_in_a_hand_are_422(match: Table, body: dict[str, Any]) -> No
     ],
 )  # fmt: skip
 def test_wrong_entries_of_other_variants_are_422(
-    table: Table, variant: str, players: list[str], body: dict[str, Any]
+    table: MatchClient, variant: str, players: list[str], body: dict[str, Any]
 ) -> None:
     table.create({"variant": variant, "players": players})
     response = table.add(body)

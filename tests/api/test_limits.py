@@ -20,7 +20,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, IdempotentWrite, utcnow
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.games.registry import find_variant
-from tests.helpers import Table, hidden
+from tests.helpers import MatchClient, hidden
 
 #: An auction hand any dealer allows: it changes no total, so the match never ends.
 ALL_PASS = {"outcome": "all_pass"}
@@ -70,7 +70,7 @@ def plays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 # --- 1,000 hands at most ------------------------------------------------------------------------
 
 
-def test_the_api_refuses_hand_1001_with_a_409_that_says_so(app: Flask, table: Table) -> None:
+def test_the_api_refuses_hand_1001_with_a_409_that_says_so(app: Flask, table: MatchClient) -> None:
     table.create(AUCTION)
     fill(app, table.id, MOST - 1)
     assert table.add(ALL_PASS).status_code == 201  # hand 1,000 is taken
@@ -85,7 +85,7 @@ def test_the_api_refuses_hand_1001_with_a_409_that_says_so(app: Flask, table: Ta
 
 
 def test_the_pages_refuse_hand_1001_and_say_so(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("auction")
     fill(app, table.id, MOST)
@@ -174,7 +174,7 @@ def records(app: Flask) -> list[IdempotentWrite]:
         return list(db.session.scalars(sa.select(IdempotentWrite).order_by(IdempotentWrite.id)))
 
 
-def test_a_key_keeps_the_hand_not_a_copy_of_the_match(app: Flask, table: Table) -> None:
+def test_a_key_keeps_the_hand_not_a_copy_of_the_match(app: Flask, table: MatchClient) -> None:
     table.create(AUCTION)
     first = table.add(ALL_PASS, key="short")
     fill(app, table.id, 200)
@@ -188,7 +188,7 @@ def test_a_key_keeps_the_hand_not_a_copy_of_the_match(app: Flask, table: Table) 
     assert len(json.dumps(long.hand)) < 2 * len(json.dumps(short.hand))
 
 
-def test_a_repeat_answers_the_kept_hand_and_the_match_as_it_stands_now(table: Table) -> None:
+def test_a_repeat_answers_the_kept_hand_and_the_match_as_it_stands_now(table: MatchClient) -> None:
     table.create(AUCTION)
     first = table.add(ALL_PASS, key="tap")
     table.add_ok(ALL_PASS)
@@ -201,7 +201,7 @@ def test_a_repeat_answers_the_kept_hand_and_the_match_as_it_stands_now(table: Ta
     assert len(body["match"]["hands"]) == 2
 
 
-def test_a_repeated_correction_answers_the_hand_it_stored(table: Table) -> None:
+def test_a_repeated_correction_answers_the_hand_it_stored(table: MatchClient) -> None:
     table.create(AUCTION)
     table.add_ok(ALL_PASS)
     table.add_ok(ALL_PASS)
@@ -215,7 +215,7 @@ def test_a_repeated_correction_answers_the_hand_it_stored(table: Table) -> None:
     assert again.get_json()["match"] == table.get()
 
 
-def test_keys_are_forgotten_after_7_days(app: Flask, table: Table) -> None:
+def test_keys_are_forgotten_after_7_days(app: Flask, table: MatchClient) -> None:
     table.create(AUCTION)
     table.add(ALL_PASS, key="old")
     with app.app_context():
@@ -239,7 +239,7 @@ def test_keys_are_forgotten_after_7_days(app: Flask, table: Table) -> None:
 
 
 def test_expired_keys_of_every_match_are_swept_at_most_once_a_minute(
-    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+    app: Flask, table: MatchClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A DELETE on every keyed write was a fifth of its cost (issue 14): each process sweeps
     # the expired records of all matches once a minute, and a key's own expired record goes
@@ -273,11 +273,11 @@ def sqlite_file(app: Flask) -> str:
 
 
 def test_sqlite_replays_without_holding_the_write_lock(
-    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+    app: Flask, table: MatchClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = sqlite_file(app)
     table.create(AUCTION)
-    other = Table(table.client)
+    other = MatchClient(table.client)
     other.create(AUCTION)
     variant = find_variant("auction")
     real = variant.resume
@@ -305,7 +305,7 @@ def test_sqlite_replays_without_holding_the_write_lock(
 
 
 def test_sqlite_rechecks_the_version_inside_the_lock(
-    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+    app: Flask, table: MatchClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = sqlite_file(app)
     table.create(AUCTION)
@@ -345,7 +345,7 @@ def test_sqlite_rechecks_the_version_inside_the_lock(
 
 
 def test_sqlite_repeat_answers_the_match_its_key_was_written_with(
-    app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+    app: Flask, table: MatchClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Unlocked, the match may be read before the write that stored the key commits: the
     repeat reads it again, so its answer is never older than the key."""

@@ -7,7 +7,7 @@ import copy
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient, errors_of
 
 MATCH_FIELDS = {
     "id", "variant", "version", "rules", "players", "sides", "hands", "totals", "kitty",
@@ -15,7 +15,7 @@ MATCH_FIELDS = {
 }  # fmt: skip
 
 
-def test_the_example_creates_a_match(table: Table) -> None:
+def test_the_example_creates_a_match(table: MatchClient) -> None:
     match = table.create(EXAMPLE_MATCH)
     assert set(match) >= MATCH_FIELDS
     assert match["variant"] == "pinochle-4"
@@ -34,7 +34,7 @@ def test_the_example_creates_a_match(table: Table) -> None:
     assert len(match["edit_token"]) >= 32
 
 
-def test_the_id_is_unguessable_and_url_safe(table: Table) -> None:
+def test_the_id_is_unguessable_and_url_safe(table: MatchClient) -> None:
     ids = {table.create(EXAMPLE_MATCH)["id"] for _ in range(3)}
     assert len(ids) == 3
     for public_id in ids:
@@ -45,7 +45,7 @@ def test_the_id_is_unguessable_and_url_safe(table: Table) -> None:
         )
 
 
-def test_get_needs_no_token_and_has_no_token(client: FlaskClient, table: Table) -> None:
+def test_get_needs_no_token_and_has_no_token(client: FlaskClient, table: MatchClient) -> None:
     created = table.create(EXAMPLE_MATCH)
     response = client.get(table.url())
     assert response.status_code == 200
@@ -55,7 +55,7 @@ def test_get_needs_no_token_and_has_no_token(client: FlaskClient, table: Table) 
     assert match["version"] == 1
 
 
-def test_defaults_teams_opposite_and_first_dealer(table: Table) -> None:
+def test_defaults_teams_opposite_and_first_dealer(table: MatchClient) -> None:
     match = table.create({"variant": "pinochle-4", "players": ["Ana", "Ben", "Cruz", "Dee"]})
     assert match["sides"] == ["Team 1", "Team 2"]
     assert match["teams"] == [
@@ -66,7 +66,7 @@ def test_defaults_teams_opposite_and_first_dealer(table: Table) -> None:
     assert match["rules"]["target"] == 1000
 
 
-def test_names_are_trimmed(table: Table) -> None:
+def test_names_are_trimmed(table: MatchClient) -> None:
     match = table.create({"variant": "pinochle-2", "players": ["  Ana ", "Ben"]})
     assert match["players"] == ["Ana", "Ben"]
     assert match["sides"] == ["Ana", "Ben"]
@@ -78,7 +78,7 @@ def test_unknown_match_is_404(client: FlaskClient) -> None:
     assert "_" in errors_of(response)
 
 
-def test_etag_and_304(client: FlaskClient, table: Table) -> None:
+def test_etag_and_304(client: FlaskClient, table: MatchClient) -> None:
     table.create(EXAMPLE_MATCH)
     first = client.get(table.url())
     etag = first.headers["ETag"]
@@ -142,7 +142,7 @@ def test_missing_variant_is_422(client: FlaskClient) -> None:
     ],
 )
 def test_every_variant_can_be_created(
-    table: Table, variant: str, players: list[str], sides: list[str]
+    table: MatchClient, variant: str, players: list[str], sides: list[str]
 ) -> None:
     match = table.create({"variant": variant, "players": players})
     assert match["variant"] == variant

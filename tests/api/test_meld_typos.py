@@ -11,7 +11,7 @@ import json
 from flask.testing import FlaskClient
 
 from tests.api.test_problems import store_hands
-from tests.helpers import API, Table, errors_of
+from tests.helpers import API, MatchClient, errors_of
 
 PLAYERS = ["Ana", "Ben"]
 TYPO = {"meld": {"Ana": 75, "Ben": 20}, "tricks": {"Ana": 130, "Ben": 120}}
@@ -19,14 +19,14 @@ GOOD = {"meld": {"Ana": 70, "Ben": 20}, "tricks": {"Ana": 130, "Ben": 120}}
 TYPO_MESSAGE = ["cannot be 75: every meld is worth a multiple of 10"]
 
 
-def test_a_hand_added_with_a_meld_of_75_is_refused(table: Table) -> None:
+def test_a_hand_added_with_a_meld_of_75_is_refused(table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": PLAYERS})
     errors = table.refused(TYPO, "meld.Ana")
     assert errors == {"meld.Ana": TYPO_MESSAGE}
     assert table.get()["hands"] == []
 
 
-def test_a_correction_to_a_meld_of_75_is_refused(table: Table) -> None:
+def test_a_correction_to_a_meld_of_75_is_refused(table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": PLAYERS})
     table.add_ok(GOOD)
     response = table.replace(1, TYPO)
@@ -35,7 +35,7 @@ def test_a_correction_to_a_meld_of_75_is_refused(table: Table) -> None:
     assert table.get()["hands"][0]["input"]["meld"] == {"Ana": 70, "Ben": 20}
 
 
-def test_the_bidders_meld_in_auction_units_is_checked(table: Table) -> None:
+def test_the_bidders_meld_in_auction_units_is_checked(table: MatchClient) -> None:
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz"]})
     entry = {"bidder": "Ben", "bid": 300, "trump": "hearts", "meld": 95, "tricks": 220}
     assert table.refused(entry, "meld") == {
@@ -44,13 +44,13 @@ def test_the_bidders_meld_in_auction_units_is_checked(table: Table) -> None:
     assert table.add({**entry, "meld": 90}).status_code == 201
 
 
-def test_simple_counting_keeps_any_figure(table: Table) -> None:
+def test_simple_counting_keeps_any_figure(table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": PLAYERS, "rules": {"counting": "simple"}})
     table.add_ok({"meld": {"Ana": 15, "Ben": 2}, "tricks": {"Ana": 13, "Ben": 12}})
 
 
 def test_a_stored_meld_of_75_still_opens_replays_and_takes_hands(
-    table: Table, client: FlaskClient
+    table: MatchClient, client: FlaskClient
 ) -> None:
     # docs/rules.md §7: a stored hand never changes meaning nor fails to open; the check is for
     # hands typed now.

@@ -1,6 +1,6 @@
 """The phone's engine (``scorekeeper/rules/engine/answers.py``, docs/phone.md) answers as the
 server does: run here by the server's own CPython on the same requests. The browser test
-(tests/browser/test_phone_rules.py) runs it under Pyodide from the built bundle, which this one
+(tests/browser/test_phone_engine.py) runs it under Pyodide from the built bundle, which this one
 cannot catch (a stdlib file left out, a catalog not bundled); this one is quick and catches a
 write, a JSON shape or a wording that the engine would compute apart from the server.
 
@@ -27,7 +27,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.infra.engine_bundle import bundle
 from scorekeeper.rules.engine import answers as phone
-from tests.helpers import Table, page_errors
+from tests.helpers import MatchClient, page_errors
 from tests.phone.corpus import corpus_lines
 from tests.phone.page_cases import PAGE_CASES
 from tests.phone.runs import differences, runs_of
@@ -91,7 +91,7 @@ def test_the_engine_reads_the_page_forms_as_the_server(
     client: FlaskClient, form: str, language: str
 ) -> None:
     variant, posts = PAGE_CASES[form]
-    table = Table(client)
+    table = MatchClient(client)
     page = table.start(variant)
 
     def read() -> dict[str, Any]:
@@ -130,9 +130,9 @@ def test_the_engine_reads_the_page_forms_as_the_server(
 
 
 def test_every_api_answer_names_the_rules_that_made_it(client: FlaskClient) -> None:
-    # docs/api.md: the Rules-Build header, the SHA-256 of the phone's rules bundle.
+    # docs/api.md: the Rules-Build header, the SHA-256 of the phone's engine's rules bundle.
     build = hashlib.sha256(bundle()).hexdigest()
-    table = Table(client)
+    table = MatchClient(client)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     for response in (client.get(table.url()), client.get(f"{table.url()}/nope")):
         assert response.headers["Rules-Build"] == build

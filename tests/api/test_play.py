@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.helpers import EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import EXAMPLE_MATCH, MatchClient, errors_of
 
 
-def test_pinochle_2_to_the_target(table: Table) -> None:
+def test_pinochle_2_to_the_target(table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     hand = {"meld": {"Ana": 150, "Ben": ["marriage"]}, "tricks": {"Ana": 200, "Ben": 50}}
     dealers = []
@@ -30,7 +30,7 @@ def test_pinochle_2_to_the_target(table: Table) -> None:
     assert "_" in errors_of(refused)
 
 
-def test_pinochle_2_example_body_declaring_out_wrongly_loses(table: Table) -> None:
+def test_pinochle_2_example_body_declaring_out_wrongly_loses(table: MatchClient) -> None:
     """docs/api.md's example: Ana declares out with 280 of 1000, so she loses (seed 004)."""
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     response = table.add(
@@ -49,7 +49,7 @@ def test_pinochle_2_example_body_declaring_out_wrongly_loses(table: Table) -> No
     assert (body["match"]["status"], body["match"]["winner"]) == ("finished", "Ben")
 
 
-def test_pinochle_3_plays_on_for_second_place(table: Table) -> None:
+def test_pinochle_3_plays_on_for_second_place(table: MatchClient) -> None:
     table.create({"variant": "pinochle-3", "players": ["Ana", "Ben", "Cruz"]})
     three = {
         "meld": {"Ana": 150, "Ben": 0, "Cruz": 0},
@@ -74,7 +74,7 @@ def test_pinochle_3_plays_on_for_second_place(table: Table) -> None:
     assert table.add(two).status_code == 409
 
 
-def test_pinochle_4_the_example_match(table: Table) -> None:
+def test_pinochle_4_the_example_match(table: MatchClient) -> None:
     table.create(EXAMPLE_MATCH)
     hand = {"meld": {"Us": 300, "Them": 40}, "tricks": {"Us": 200, "Them": 50}}
     for number in (1, 2):
@@ -90,7 +90,7 @@ def test_pinochle_4_the_example_match(table: Table) -> None:
     assert all(h["payments"] is None for h in match["hands"])
 
 
-def test_pinochle_4_meld_needs_a_trick(table: Table) -> None:
+def test_pinochle_4_meld_needs_a_trick(table: MatchClient) -> None:
     table.create(EXAMPLE_MATCH)
     match = table.add_ok(
         {
@@ -102,7 +102,7 @@ def test_pinochle_4_meld_needs_a_trick(table: Table) -> None:
     assert match["totals"] == {"Us": 400, "Them": 0}
 
 
-def test_auction_in_units_finish_and_settle(client: FlaskClient, table: Table) -> None:
+def test_auction_in_units_finish_and_settle(client: FlaskClient, table: MatchClient) -> None:
     table.create(
         {
             "variant": "auction",
@@ -159,7 +159,7 @@ def test_auction_in_units_finish_and_settle(client: FlaskClient, table: Table) -
     assert reopened.get_json()["match"]["winner"] is None
 
 
-def test_auction_dealer_sits_out_with_four(table: Table) -> None:
+def test_auction_dealer_sits_out_with_four(table: MatchClient) -> None:
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz", "Dee"]})
     match = table.get()
     assert match["dealer"] == "Ana"
@@ -174,7 +174,7 @@ def test_auction_dealer_sits_out_with_four(table: Table) -> None:
     assert response.get_json()["hand"]["payments"]["Ana"] == -1
 
 
-def test_settlement_of_another_match_is_409(client: FlaskClient, table: Table) -> None:
+def test_settlement_of_another_match_is_409(client: FlaskClient, table: MatchClient) -> None:
     table.create(EXAMPLE_MATCH)
     response = client.get(table.url("/settlement"))
     assert response.status_code == 409
@@ -184,7 +184,7 @@ def test_settlement_of_another_match_is_409(client: FlaskClient, table: Table) -
     assert client.get(table.url("/settlement")).status_code == 409
 
 
-def test_partnership_auction_to_the_target(table: Table) -> None:
+def test_partnership_auction_to_the_target(table: MatchClient) -> None:
     table.create(
         {
             "variant": "partnership-auction",
@@ -226,7 +226,7 @@ def test_partnership_auction_to_the_target(table: Table) -> None:
     assert match["standings"] == ["Them", "Us"]
 
 
-def test_pinnacola_example_to_the_target(table: Table) -> None:
+def test_pinnacola_example_to_the_target(table: MatchClient) -> None:
     table.create(
         {
             "variant": "pinnacola",
@@ -254,7 +254,7 @@ def test_pinnacola_example_to_the_target(table: Table) -> None:
     assert (match["status"], match["winner"]) == ("finished", "Us")
 
 
-def test_pinnacola_with_cards_and_a_pinnacolone(table: Table) -> None:
+def test_pinnacola_with_cards_and_a_pinnacolone(table: MatchClient) -> None:
     table.create({"variant": "pinnacola", "players": ["Ana", "Ben"]})
     match = table.add_ok(
         {
@@ -278,7 +278,7 @@ def test_pinnacola_with_cards_and_a_pinnacolone(table: Table) -> None:
     assert match["standings"][0] == "Ben"
 
 
-def test_auction_examples_with_meld_and_tricks(table: Table) -> None:
+def test_auction_examples_with_meld_and_tricks(table: MatchClient) -> None:
     """docs/api.md: ``meld`` and ``tricks`` (the bidder's) in place of, or beside, ``outcome``."""
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz"]})
     example = {"bidder": "Ana", "bid": 350, "trump": "spades", "meld": 200, "tricks": 160}

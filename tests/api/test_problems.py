@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match, utcnow
-from tests.helpers import Table, errors_of
+from tests.helpers import MatchClient, errors_of
 
 PLAYERS = ["Ana", "Ben"]
 GOOD = {"meld": {"Ana": 40, "Ben": 20}, "tricks": {"Ana": 130, "Ben": 120}}
@@ -47,7 +47,7 @@ def store_hands(client: FlaskClient, public_id: str, *entries: Mapping[str, Any]
 
 
 @pytest.fixture
-def problem(table: Table, client: FlaskClient) -> Table:
+def problem(table: MatchClient, client: FlaskClient) -> MatchClient:
     """Two-handed: hands 1 and 2 fine, hand 3 refused by today's rules."""
     table.create({"variant": "pinochle-2", "players": PLAYERS})
     table.add_ok(GOOD)
@@ -60,7 +60,7 @@ def refusal_of(
     client: FlaskClient, entry: Mapping[str, Any], **headers: str
 ) -> dict[str, list[str]]:
     """The errors a fresh two-handed match answers for ``entry`` (a 422)."""
-    fresh = Table(client)
+    fresh = MatchClient(client)
     fresh.create({"variant": "pinochle-2", "players": PLAYERS})
     response = client.post(fresh.url("/hands"), json=entry, headers=fresh.auth | headers)
     assert response.status_code == 422
@@ -71,7 +71,7 @@ def refusal_of(
 
 
 def test_the_match_reads_as_it_stood_before_the_refused_hand(
-    problem: Table, client: FlaskClient
+    problem: MatchClient, client: FlaskClient
 ) -> None:
     match = problem.get()
     assert match["problems"] == [
@@ -86,7 +86,7 @@ def test_the_match_reads_as_it_stood_before_the_refused_hand(
 
 
 def test_the_problem_speaks_the_language_of_the_request(
-    problem: Table, client: FlaskClient
+    problem: MatchClient, client: FlaskClient
 ) -> None:
     answer = client.get(problem.url(), headers={"Accept-Language": "es"}).get_json()
     english = problem.get()["problems"][0]["errors"]
@@ -95,13 +95,15 @@ def test_the_problem_speaks_the_language_of_the_request(
     assert spanish != english
 
 
-def test_a_match_replaying_whole_has_no_problems(table: Table) -> None:
+def test_a_match_replaying_whole_has_no_problems(table: MatchClient) -> None:
     match = table.create({"variant": "pinochle-2", "players": PLAYERS})
     assert match["problems"] == []
     assert table.add_ok(GOOD)["problems"] == []
 
 
-def test_a_hand_after_the_end_is_a_problem_not_a_crash(table: Table, client: FlaskClient) -> None:
+def test_a_hand_after_the_end_is_a_problem_not_a_crash(
+    table: MatchClient, client: FlaskClient
+) -> None:
     table.create({"variant": "pinochle-2", "players": PLAYERS})
     # Ben: meld 900 + 150 = 1050, over the target 1000: he wins (docs/rules.md §2).
     won = table.add_ok({"meld": {"Ana": 0, "Ben": 900}, "tricks": {"Ana": 100, "Ben": 150}})
@@ -124,7 +126,7 @@ def test_a_hand_after_the_end_is_a_problem_not_a_crash(table: Table, client: Fla
     assert undone.get_json()["match"]["problems"] == []
 
 
-def test_only_the_first_refused_hand_is_reported(problem: Table, client: FlaskClient) -> None:
+def test_only_the_first_refused_hand_is_reported(problem: MatchClient, client: FlaskClient) -> None:
     store_hands(client, problem.id, GOOD, REFUSED)
     match = problem.get()
     assert [p["hand"] for p in match["problems"]] == [3]
@@ -134,7 +136,7 @@ def test_only_the_first_refused_hand_is_reported(problem: Table, client: FlaskCl
 # --- Writing while a problem stands -------------------------------------------------------------
 
 
-def test_adding_a_hand_is_409_naming_the_hand(problem: Table) -> None:
+def test_adding_a_hand_is_409_naming_the_hand(problem: MatchClient) -> None:
     before = problem.get()
     response = problem.add(GOOD)
     assert response.status_code == 409
@@ -143,19 +145,19 @@ def test_adding_a_hand_is_409_naming_the_hand(problem: Table) -> None:
     assert problem.get()["version"] == before["version"]
 
 
-def test_a_bad_entry_is_still_409_not_422_while_the_problem_stands(problem: Table) -> None:
+def test_a_bad_entry_is_still_409_not_422_while_the_problem_stands(problem: MatchClient) -> None:
     # The stored hand stands in the way before the new one is read.
     assert problem.add(REFUSED).status_code == 409
 
 
-def test_finishing_is_409(problem: Table) -> None:
+def test_finishing_is_409(problem: MatchClient) -> None:
     response = problem.finish()
     assert response.status_code == 409
     assert "3" in errors_of(response)["_"][0]
     assert problem.get()["status"] == "in_progress"
 
 
-def test_replacing_the_problem_hand_fixes_it(problem: Table) -> None:
+def test_replacing_the_problem_hand_fixes_it(problem: MatchClient) -> None:
     response = problem.replace(3, FIXED)
     assert response.status_code == 200, response.get_json()
     match = response.get_json()["match"]
@@ -164,7 +166,7 @@ def test_replacing_the_problem_hand_fixes_it(problem: Table) -> None:
     assert problem.add_ok(GOOD)["problems"] == []
 
 
-def test_fixing_one_problem_shows_the_next(problem: Table, client: FlaskClient) -> None:
+def test_fixing_one_problem_shows_the_next(problem: MatchClient, client: FlaskClient) -> None:
     store_hands(client, problem.id, REFUSED)
     response = problem.replace(3, FIXED)
     assert response.status_code == 200, response.get_json()
@@ -173,7 +175,7 @@ def test_fixing_one_problem_shows_the_next(problem: Table, client: FlaskClient) 
     assert len(match["hands"]) == 3
 
 
-def test_replacing_the_problem_hand_with_a_refused_entry_is_422(problem: Table) -> None:
+def test_replacing_the_problem_hand_with_a_refused_entry_is_422(problem: MatchClient) -> None:
     before = problem.get()
     response = problem.replace(3, {"meld": {"Ana": 0, "Ben": 0}, "tricks": {"Ana": 300}})
     assert response.status_code == 422
@@ -181,14 +183,14 @@ def test_replacing_the_problem_hand_with_a_refused_entry_is_422(problem: Table) 
     assert problem.get() == before
 
 
-def test_undoing_the_problem_hand_clears_it(problem: Table) -> None:
+def test_undoing_the_problem_hand_clears_it(problem: MatchClient) -> None:
     response = problem.delete(3)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["match"]["problems"] == []
     assert problem.add_ok(GOOD)["totals"] == {"Ana": 510, "Ben": 420}
 
 
-def test_hands_after_the_problem_can_be_undone(problem: Table, client: FlaskClient) -> None:
+def test_hands_after_the_problem_can_be_undone(problem: MatchClient, client: FlaskClient) -> None:
     store_hands(client, problem.id, GOOD)
     response = problem.delete(4)
     assert response.status_code == 200, response.get_json()
@@ -197,7 +199,7 @@ def test_hands_after_the_problem_can_be_undone(problem: Table, client: FlaskClie
     assert problem.get()["problems"] == []
 
 
-def test_a_hand_before_the_problem_can_be_corrected(problem: Table) -> None:
+def test_a_hand_before_the_problem_can_be_corrected(problem: MatchClient) -> None:
     response = problem.replace(1, FIXED)
     assert response.status_code == 200, response.get_json()
     match = response.get_json()["match"]
@@ -207,7 +209,7 @@ def test_a_hand_before_the_problem_can_be_corrected(problem: Table) -> None:
 
 
 def test_a_hand_after_the_problem_cannot_be_corrected_first(
-    problem: Table, client: FlaskClient
+    problem: MatchClient, client: FlaskClient
 ) -> None:
     store_hands(client, problem.id, GOOD)
     before = problem.get()
@@ -220,19 +222,19 @@ def test_a_hand_after_the_problem_cannot_be_corrected_first(
 # --- Pages ------------------------------------------------------------------------------------
 
 
-def test_every_page_of_the_match_answers_200(table: Table, client: FlaskClient) -> None:
+def test_every_page_of_the_match_answers_200(table: MatchClient, client: FlaskClient) -> None:
     page = table.start("pinochle-2")  # this phone holds the edit token
     store_hands(client, table.id, GOOD, REFUSED, GOOD)
     for url in (page, f"{page}/board", f"{page}/board/part", "/"):
         response = client.get(url)
         assert response.status_code == 200, url
     assert table.id in client.get("/").get_data(as_text=True)
-    viewer = Table(client.application.test_client())
+    viewer = MatchClient(client.application.test_client())
     viewer.id = table.id
     assert viewer.client.get(page).status_code == 200
 
 
-def test_the_exports_keep_every_stored_hand(table: Table, client: FlaskClient) -> None:
+def test_the_exports_keep_every_stored_hand(table: MatchClient, client: FlaskClient) -> None:
     table.create({"variant": "pinochle-2", "players": PLAYERS})
     table.add_ok(GOOD)
     store_hands(client, table.id, REFUSED, GOOD)
@@ -250,7 +252,7 @@ def test_the_exports_keep_every_stored_hand(table: Table, client: FlaskClient) -
 
 
 def test_an_auction_night_with_a_problem_settles_what_it_can(
-    table: Table, client: FlaskClient
+    table: MatchClient, client: FlaskClient
 ) -> None:
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz"]})
     # docs/rules.md §2: 300 = 1 unit (doubling), clubs x1: Ana collects 1 from each.

@@ -20,7 +20,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, utcnow
 from scorekeeper.rules.games.registry import find_variant
 from scorekeeper.service.replay_work import LONG_REPLAY
-from tests.helpers import API, Table, errors_of, hidden, limited_apps
+from tests.helpers import API, MatchClient, errors_of, hidden, limited_apps
 
 ALL_PASS = {"outcome": "all_pass"}
 #: The auction rules' bid-and-play hand of a correction: it changes hand 1's totals.
@@ -49,9 +49,9 @@ def fill(app: Flask, public_id: str, hands: int) -> None:
         db.session.commit()
 
 
-def long_match(app: Flask, client: FlaskClient) -> Table:
+def long_match(app: Flask, client: FlaskClient) -> MatchClient:
     """A match of :data:`LONG` hands, made over the API."""
-    table = Table(client)
+    table = MatchClient(client)
     table.create(AUCTION)
     fill(app, table.id, LONG)
     return table
@@ -105,7 +105,7 @@ def test_right_token_corrections_are_counted_by_the_hands_they_replay(make_app: 
 def test_previews_are_counted_by_the_hands_they_replay_per_address(make_app: Any) -> None:
     app = make_app(RATELIMIT_REPLAY_HANDS=f"{2 * LONG + 30} per minute")
     client = app.test_client()
-    table = Table(client)
+    table = MatchClient(client)
     url = table.start("auction")
     fill(app, table.id, LONG)
     keys = page_keys(client, url)
@@ -150,7 +150,7 @@ def test_a_long_replay_of_a_correction_holds_no_database_connection(
 
 
 def test_a_long_preview_holds_no_connection(
-    app: Flask, client: FlaskClient, table: Table, replays: list[tuple[int, int, bool]]
+    app: Flask, client: FlaskClient, table: MatchClient, replays: list[tuple[int, int, bool]]
 ) -> None:
     url = table.start("auction")
     fill(app, table.id, LONG)
@@ -232,7 +232,7 @@ def test_a_write_that_came_during_a_long_replay_is_kept(make_app: Any, gate: Gat
     assert gate.inside.wait(timeout=30)
     # The correction holds no lock while it replays: another phone's hand goes in now.
     assert (
-        Table(app.test_client())
+        MatchClient(app.test_client())
         .client.post(f"{API}/matches/{table.id}/hands", json=ALL_PASS, headers=table.auth)
         .status_code
         == 201

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 FIVE = ["Ana", "Ben", "Cruz", "Dee", "Eve"]
 SIX = [*FIVE, "Fay"]
@@ -29,7 +29,11 @@ ALL_PASS = {"outcome": "all_pass"}
     ],
 )
 def test_auction_lists_who_is_dealt_out(
-    table: Table, players: list[str], rules: dict[str, str], first: list[str], after_one: list[str]
+    table: MatchClient,
+    players: list[str],
+    rules: dict[str, str],
+    first: list[str],
+    after_one: list[str],
 ) -> None:
     match = table.create({"variant": "auction", "players": players, "rules": rules})
     assert match["sitting_out"] == first
@@ -37,7 +41,7 @@ def test_auction_lists_who_is_dealt_out(
     assert table.add_ok(ALL_PASS)["sitting_out"] == after_one
 
 
-def test_a_finished_night_has_nobody_sitting_out(table: Table) -> None:
+def test_a_finished_night_has_nobody_sitting_out(table: MatchClient) -> None:
     table.create({"variant": "auction", "players": FIVE[:4]})
     table.add_ok(ALL_PASS)
     response = table.finish()
@@ -45,7 +49,7 @@ def test_a_finished_night_has_nobody_sitting_out(table: Table) -> None:
     assert response.get_json()["sitting_out"] == []
 
 
-def test_three_handed_play_on_leaves_the_winner_out(table: Table) -> None:
+def test_three_handed_play_on_leaves_the_winner_out(table: MatchClient) -> None:
     table.create({"variant": "pinochle-3", "players": FIVE[:3]})
     # Ana: meld 900 + 100 = 1000, the target (docs/rules.md §2 pinochle-3): she wins, the
     # other two play on (seed 004: «продолжать игру для двоих»).
@@ -70,6 +74,6 @@ def test_three_handed_play_on_leaves_the_winner_out(table: Table) -> None:
     ],
 )
 def test_where_everybody_plays_nobody_sits_out(
-    table: Table, variant: str, players: list[str]
+    table: MatchClient, variant: str, players: list[str]
 ) -> None:
     assert table.create({"variant": variant, "players": players})["sitting_out"] == []

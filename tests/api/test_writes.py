@@ -7,20 +7,20 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import API, EXAMPLE_MATCH, Table, errors_of
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient, errors_of
 
 HAND = {"meld": {"Us": 150, "Them": 40}, "tricks": {"Us": 130, "Them": 120}}
 BIG = {"meld": {"Us": 300, "Them": 40}, "tricks": {"Us": 200, "Them": 50}}
 
 
 @pytest.fixture
-def match(table: Table) -> Table:
+def match(table: MatchClient) -> MatchClient:
     """The example match of docs/api.md (target 1500), with no hand yet."""
     table.create(EXAMPLE_MATCH)
     return table
 
 
-def count_hands(table: Table) -> int:
+def count_hands(table: MatchClient) -> int:
     return len(table.get()["hands"])
 
 
@@ -32,7 +32,7 @@ def count_hands(table: Table) -> int:
     [None, "", "Bearer", "Bearer ", "Basic abc", "Bearer not-the-token", "Token x"],
 )
 def test_writes_need_the_edit_token(
-    client: FlaskClient, match: Table, authorization: str | None
+    client: FlaskClient, match: MatchClient, authorization: str | None
 ) -> None:
     headers = {} if authorization is None else {"Authorization": authorization}
     answers = [
@@ -48,14 +48,14 @@ def test_writes_need_the_edit_token(
     assert match.get()["version"] == 1
 
 
-def test_token_of_another_match_is_refused(client: FlaskClient, match: Table) -> None:
-    other = Table(client)
+def test_token_of_another_match_is_refused(client: FlaskClient, match: MatchClient) -> None:
+    other = MatchClient(client)
     other.create(EXAMPLE_MATCH)
     response = client.post(match.url("/hands"), json=HAND, headers=other.auth)
     assert response.status_code == 401
 
 
-def test_unknown_match_or_hand_is_404(client: FlaskClient, match: Table) -> None:
+def test_unknown_match_or_hand_is_404(client: FlaskClient, match: MatchClient) -> None:
     nowhere = f"{API}/matches/no-such-match"
     assert client.post(f"{nowhere}/hands", json=HAND, headers=match.auth).status_code == 404
     assert client.put(f"{nowhere}/hands/1", json=HAND, headers=match.auth).status_code == 404
@@ -93,7 +93,7 @@ def test_unknown_match_or_hand_is_404(client: FlaskClient, match: Table) -> None
     ],
 )
 def test_refused_entry_is_422_and_stores_nothing(
-    match: Table, entry: dict[str, Any], path: str
+    match: MatchClient, entry: dict[str, Any], path: str
 ) -> None:
     response = match.add(entry)
     assert response.status_code == 422, response.get_json()
@@ -103,7 +103,7 @@ def test_refused_entry_is_422_and_stores_nothing(
     assert (current["version"], current["hands"]) == (1, [])
 
 
-def test_bad_version_type_is_422(match: Table) -> None:
+def test_bad_version_type_is_422(match: MatchClient) -> None:
     for version in ("1", True, None, 1.5, -1, 0, [1]):
         response = match.add(HAND | {"version": version})
         assert response.status_code == 422, (version, response.get_json())
@@ -116,7 +116,7 @@ def test_bad_version_type_is_422(match: Table) -> None:
 # --- Corrections, undo and finish ----------------------------------------------------------------
 
 
-def test_correcting_any_hand_recomputes_the_totals(match: Table) -> None:
+def test_correcting_any_hand_recomputes_the_totals(match: MatchClient) -> None:
     for _ in range(3):
         match.add_ok(HAND)
     assert match.get()["totals"] == {"Us": 840, "Them": 480}
@@ -131,7 +131,7 @@ def test_correcting_any_hand_recomputes_the_totals(match: Table) -> None:
     assert match.get() == corrected
 
 
-def test_refused_correction_changes_nothing(match: Table) -> None:
+def test_refused_correction_changes_nothing(match: MatchClient) -> None:
     match.add_ok(HAND)
     before = match.get()
     response = match.replace(1, {"meld": {"Us": 0, "Them": 0}, "tricks": {"Us": 1, "Them": 1}})
@@ -140,7 +140,7 @@ def test_refused_correction_changes_nothing(match: Table) -> None:
     assert match.get() == before
 
 
-def test_correction_that_ends_the_match_early_is_409(match: Table) -> None:
+def test_correction_that_ends_the_match_early_is_409(match: MatchClient) -> None:
     match.add_ok(BIG)
     match.add_ok(HAND)
     match.add_ok(HAND)
@@ -157,7 +157,7 @@ def test_correction_that_ends_the_match_early_is_409(match: Table) -> None:
     assert response.get_json()["match"]["status"] == "finished"
 
 
-def test_correcting_the_winning_hand_reopens(match: Table) -> None:
+def test_correcting_the_winning_hand_reopens(match: MatchClient) -> None:
     for _ in range(3):
         match.add_ok(BIG)
     assert match.get()["status"] == "finished"
@@ -169,7 +169,7 @@ def test_correcting_the_winning_hand_reopens(match: Table) -> None:
     )
 
 
-def test_only_the_last_hand_can_be_deleted(match: Table) -> None:
+def test_only_the_last_hand_can_be_deleted(match: MatchClient) -> None:
     for _ in range(3):
         match.add_ok(HAND)
     response = match.delete(2)
@@ -186,7 +186,7 @@ def test_only_the_last_hand_can_be_deleted(match: Table) -> None:
     assert match.add(HAND).get_json()["hand"]["number"] == 3
 
 
-def test_finish_and_undo_reopen(match: Table) -> None:
+def test_finish_and_undo_reopen(match: MatchClient) -> None:
     match.add_ok(HAND)
     response = match.finish()
     assert response.status_code == 200
@@ -204,7 +204,7 @@ def test_finish_and_undo_reopen(match: Table) -> None:
     assert match.add(HAND).status_code == 201
 
 
-def test_finish_ties_go_in_seating_order(match: Table) -> None:
+def test_finish_ties_go_in_seating_order(match: MatchClient) -> None:
     match.add_ok({"meld": {"Us": 0, "Them": 0}, "tricks": {"Us": 120, "Them": 130}})
     match.add_ok({"meld": {"Us": 10, "Them": 0}, "tricks": {"Us": 130, "Them": 120}})
     assert match.get()["totals"] == {"Us": 260, "Them": 250}
@@ -213,7 +213,7 @@ def test_finish_ties_go_in_seating_order(match: Table) -> None:
     assert response.get_json()["winner"] == "Us"
 
 
-def test_finish_body_is_checked(client: FlaskClient, match: Table) -> None:
+def test_finish_body_is_checked(client: FlaskClient, match: MatchClient) -> None:
     response = match.finish(data="x", content_type="text/plain")
     assert response.status_code == 415
     response = match.finish(json={"hurry": True})
@@ -226,7 +226,7 @@ def test_finish_body_is_checked(client: FlaskClient, match: Table) -> None:
 # --- Versions -----------------------------------------------------------------------------------
 
 
-def test_version_must_be_current(match: Table) -> None:
+def test_version_must_be_current(match: MatchClient) -> None:
     assert match.add(HAND | {"version": 1}).status_code == 201
     stale = match.add(HAND | {"version": 1})
     assert stale.status_code == 409
@@ -246,7 +246,7 @@ def test_version_must_be_current(match: Table) -> None:
 # --- Idempotency keys ---------------------------------------------------------------------------
 
 
-def test_repeated_key_returns_the_first_answer_and_adds_nothing(match: Table) -> None:
+def test_repeated_key_returns_the_first_answer_and_adds_nothing(match: MatchClient) -> None:
     first = match.add(HAND | {"version": 1}, key="tap-1")
     assert first.status_code == 201
     again = match.add(HAND | {"version": 1}, key="tap-1")
@@ -261,7 +261,7 @@ def test_repeated_key_returns_the_first_answer_and_adds_nothing(match: Table) ->
     assert match.add(HAND, key="tap-2").get_json()["hand"]["number"] == 2
 
 
-def test_refused_request_does_not_use_up_its_key(match: Table) -> None:
+def test_refused_request_does_not_use_up_its_key(match: MatchClient) -> None:
     refused = match.add({"meld": {"Us": 1}, "tricks": {}}, key="k")
     assert refused.status_code == 422
     assert match.add(HAND | {"version": 9}, key="k").status_code == 409
@@ -270,7 +270,7 @@ def test_refused_request_does_not_use_up_its_key(match: Table) -> None:
     assert count_hands(match) == 1
 
 
-def test_keys_cover_every_write_on_the_match(match: Table) -> None:
+def test_keys_cover_every_write_on_the_match(match: MatchClient) -> None:
     match.add_ok(HAND)
     put = match.replace(1, BIG, key="fix")
     assert put.status_code == 200
@@ -290,8 +290,8 @@ def test_keys_cover_every_write_on_the_match(match: Table) -> None:
     assert (again.status_code, again.get_json()) == (200, finished.get_json())
 
 
-def test_keys_belong_to_one_match(client: FlaskClient, match: Table) -> None:
-    other = Table(client)
+def test_keys_belong_to_one_match(client: FlaskClient, match: MatchClient) -> None:
+    other = MatchClient(client)
     other.create(EXAMPLE_MATCH)
     assert match.add(HAND, key="same").status_code == 201
     response = other.add(HAND, key="same")
@@ -299,7 +299,7 @@ def test_keys_belong_to_one_match(client: FlaskClient, match: Table) -> None:
     assert response.get_json()["match"]["id"] == other.id
 
 
-def test_key_needs_the_token(client: FlaskClient, match: Table) -> None:
+def test_key_needs_the_token(client: FlaskClient, match: MatchClient) -> None:
     match.add(HAND, key="k")
     response = client.post(
         match.url("/hands"),
@@ -309,14 +309,14 @@ def test_key_needs_the_token(client: FlaskClient, match: Table) -> None:
     assert response.status_code == 401
 
 
-def test_overlong_key_is_refused(match: Table) -> None:
+def test_overlong_key_is_refused(match: MatchClient) -> None:
     response = match.add(HAND, key="k" * 201)
     assert response.status_code == 422
     assert count_hands(match) == 0
     assert match.add(HAND, key="k" * 200).status_code == 201
 
 
-def test_correction_that_unseats_the_play_on_is_409(table: Table) -> None:
+def test_correction_that_unseats_the_play_on_is_409(table: MatchClient) -> None:
     """Three-handed play-on: the hands after the winner name two players; a correction that
     takes the win away would leave them unfit, so it is refused until they are undone."""
     table.create({"variant": "pinochle-3", "players": ["Ana", "Ben", "Cruz"]})

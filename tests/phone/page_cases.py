@@ -1,7 +1,7 @@
 """Hand forms as the match page posts them, for the engine's page ops: per form a hand the rules
 take, a typing mistake the page itself refuses, and one the rules refuse (a bid under the
 minimum, tricks over the counting's total). Field names as the page's forms have them
-(``scorekeeper/rules/hand_fields``; cases as in tests/rules/test_hand_fields.py)."""
+(``scorekeeper/rules/hand_fields``; cases as in tests/rules/entry/test_hand_fields.py)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from werkzeug.wrappers import Response
 
 from scorekeeper.infra.assets import IMMUTABLE
-from tests.helpers import API, EXAMPLE_MATCH, Table
+from tests.helpers import API, EXAMPLE_MATCH, MatchClient
 from tests.web.test_groups import start_group
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -112,7 +112,7 @@ def session_cookies(answer: Response) -> list[str]:
 def test_static_answers_vary_on_the_encoding_only_and_set_no_session(client: FlaskClient) -> None:
     """Issue 26, item 7: a static file cached for a year is used again on every page only if
     its answer varies on nothing a page view changes (the cookies, the language)."""
-    path = Table(client).start("pinochle-2", ["Ana", "Ben"])
+    path = MatchClient(client).start("pinochle-2", ["Ana", "Ben"])
     page = client.get(path, headers={"Accept-Language": "it"}).get_data(as_text=True)
     urls = re.findall(r'(?:href|src)="(/static/[^"?]+\?v=[0-9a-f]{12})"', page)
     assert any("app.js" in url for url in urls)
@@ -128,11 +128,11 @@ def test_the_session_cookie_is_sent_again_only_when_it_changed(client: FlaskClie
     """Issue 26, item 7: a page view of a match this phone scores, and opened already, sends no
     new session cookie (a new one would change the ``Cookie`` every request carries); opening
     another match changes what the phone remembers, and that one is sent."""
-    table = Table(client)
+    table = MatchClient(client)
     first = table.start("pinochle-2", ["Ana", "Ben"])
     assert session_cookies(client.get(first)) == []
     assert session_cookies(client.get(first)) == []
-    second = Table(client).start("pinochle-2", ["Cruz", "Dee"])
+    second = MatchClient(client).start("pinochle-2", ["Cruz", "Dee"])
     assert session_cookies(client.get(second)) == []
     # Back to the first: the list of matches opened changes order, so the cookie goes out.
     assert len(session_cookies(client.get(first))) == 1

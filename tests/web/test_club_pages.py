@@ -411,7 +411,7 @@ def test_the_cookie_stays_within_its_budget(app: Flask, client: FlaskClient) -> 
     """docs/sharing.md "What a phone remembers": a cookie past 4 KB is dropped by the browser;
     the host tokens are bounded and the cards' codes go first (web/club_memory.py)."""
     from scorekeeper.web.club_memory import KEPT_HOSTS
-    from scorekeeper.web.session import COOKIE_BUDGET
+    from scorekeeper.web.cookie import COOKIE_BUDGET
 
     forty = [f"Player {i}" for i in range(1, 41)]
     nights = [set_up(client, forty, scoring="players", rounds="2") for _ in range(KEPT_HOSTS + 1)]

@@ -28,7 +28,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper.rules import all_variants
-from tests.helpers import Table
+from tests.helpers import MatchClient
 from tests.web.test_hostile_names import Layout, hand_data, layouts, post_form
 
 #: The odd values, by a name for the test's id. A lone surrogate cannot be encoded as UTF-8:
@@ -124,7 +124,7 @@ def new_match(variant_id: str) -> Setup:
 
 def started(client: FlaskClient, layout: Layout) -> str:
     """A match of ``layout`` started and given one hand through the pages; its URL."""
-    table = Table(client)
+    table = MatchClient(client)
     url = table.start(layout.variant, None, **layout.options)
     response = post_form(client, url, url + "/hands", hand_data(client, table.id))
     assert response.status_code == 303

@@ -8,7 +8,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 
 def parts(html: str) -> dict[str, str]:
@@ -22,7 +22,7 @@ def parts(html: str) -> dict[str, str]:
 
 
 def test_meld_and_tricks_of_each_side_are_shown_with_their_sum(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     table.create({"variant": "pinochle-4", "players": ["Ana", "Ben", "Cruz", "Dee"]})
     sides = table.created["sides"]
@@ -34,7 +34,7 @@ def test_meld_and_tricks_of_each_side_are_shown_with_their_sum(
 
 
 def test_a_meld_lost_without_a_trick_shows_its_parts_without_a_sum(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     table.create({"variant": "pinochle-3", "players": ["Ana", "Ben", "Cy"]})
     table.add_ok(
@@ -46,7 +46,7 @@ def test_a_meld_lost_without_a_trick_shows_its_parts_without_a_sum(
 
 
 def test_each_partners_meld_is_shown_where_it_was_entered_per_player(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     table.create(
         {
@@ -67,7 +67,7 @@ def test_each_partners_meld_is_shown_where_it_was_entered_per_player(
     assert parts(html)[sides[0]] == "Ana meld 130 + Cruz meld 20 + tricks 160 ="
 
 
-def test_a_set_bid_shows_its_contract_and_parts(client: FlaskClient, table: Table) -> None:
+def test_a_set_bid_shows_its_contract_and_parts(client: FlaskClient, table: MatchClient) -> None:
     table.create({"variant": "partnership-auction", "players": ["Ana", "Ben", "Cruz", "Dee"]})
     sides = table.created["sides"]
     table.add_ok(
@@ -86,7 +86,7 @@ def test_a_set_bid_shows_its_contract_and_parts(client: FlaskClient, table: Tabl
 
 
 def test_a_pinnacola_deal_shows_each_sides_table_and_hand(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     table.create({"variant": "pinnacola", "players": ["Ana", "Ben"]})
     table.add_ok(

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
-from tests.helpers import Table, hidden
+from tests.helpers import MatchClient, hidden
 
 #: A partnership hand: Ben (Ben & Dee) bids 300 in spades; Ana & Cruz meld 40 and take 130,
 #: Ben & Dee meld 210 and take 120 (docs/rules.md §2: the bidders made it, 210 + 120 = 330).
@@ -46,7 +46,7 @@ def stored(app: Flask, url: str) -> tuple[int, int]:
 
 
 def test_a_made_partnership_bid_is_shown_as_it_will_count_and_nothing_is_stored(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("partnership-auction")
     before = stored(app, url)
@@ -58,7 +58,7 @@ def test_a_made_partnership_bid_is_shown_as_it_will_count_and_nothing_is_stored(
     assert stored(app, url) == before == (0, 1)
 
 
-def test_a_set_bid_shows_the_set(app: Flask, client: FlaskClient, table: Table) -> None:
+def test_a_set_bid_shows_the_set(app: Flask, client: FlaskClient, table: MatchClient) -> None:
     url = table.start("partnership-auction")
     status, text, _ = preview(client, url, {**MADE, "bid": "340"})
     assert status == 200
@@ -68,7 +68,7 @@ def test_a_set_bid_shows_the_set(app: Flask, client: FlaskClient, table: Table) 
 
 
 def test_a_meld_lost_without_a_trick_is_said_beside_the_count(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-3")
     data = {"meld_0": "60", "tricks_0": "0", "meld_1": "0", "tricks_1": "150", "tricks_2": "100"}
@@ -80,7 +80,7 @@ def test_a_meld_lost_without_a_trick_is_said_beside_the_count(
     assert "Ana: meld lost, no trick" in text
 
 
-def test_an_entry_the_rules_refuse_shows_nothing(client: FlaskClient, table: Table) -> None:
+def test_an_entry_the_rules_refuse_shows_nothing(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("partnership-auction")
     status, text, cache = preview(client, url, {**MADE, "tricks_1": "999"})
     assert (status, text, cache) == (422, "", "no-store")
@@ -88,7 +88,9 @@ def test_an_entry_the_rules_refuse_shows_nothing(client: FlaskClient, table: Tab
     assert (status, text) == (422, "")
 
 
-def test_a_watching_phone_gets_no_preview(app: Flask, client: FlaskClient, table: Table) -> None:
+def test_a_watching_phone_gets_no_preview(
+    app: Flask, client: FlaskClient, table: MatchClient
+) -> None:
     url = table.start("pinochle-2")
     html = client.get(url).get_data(as_text=True)
     keys = {name: hidden(html, name) for name in ("idempotency_key", "version", "seen")}
@@ -98,7 +100,7 @@ def test_a_watching_phone_gets_no_preview(app: Flask, client: FlaskClient, table
     assert stored(app, url) == (0, 1)
 
 
-def test_the_page_has_the_preview_box_above_save(client: FlaskClient, table: Table) -> None:
+def test_the_page_has_the_preview_box_above_save(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("partnership-auction")
     html = client.get(url).get_data(as_text=True)
     assert f'data-preview="{url}/hands/preview"' in html
@@ -130,7 +132,7 @@ def test_the_preview_needs_the_forms_csrf_token(tmp_path: Path, app: Flask) -> N
 
 
 def test_a_correction_is_shown_as_it_will_count_and_nothing_is_stored(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("partnership-auction")
     html = client.get(url).get_data(as_text=True)

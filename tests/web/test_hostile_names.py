@@ -27,7 +27,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import service
 from scorekeeper.rules import all_variants, find_variant
 from scorekeeper.rules.games.table import Entry, Tool
-from tests.helpers import Table, hidden
+from tests.helpers import MatchClient, hidden
 
 #: What an attacker at the table types as names: tags, attribute breakers, quotes, a URL scheme,
 #: template syntax and an entity. Each is a name the rules accept (docs/rules.md §5).
@@ -142,7 +142,7 @@ def hand_data(client: FlaskClient, public_id: str) -> dict[str, str]:
     with client.application.app_context():
         match = service.get_match(public_id)
         state = service.state_of(match)
-        table = find_variant(match.variant).table(service.setup_of(match), state.active)
+        table = find_variant(match.variant).layout(service.setup_of(match), state.active)
     if table.entry is Entry.MELD_AND_TRICKS:
         return {"tricks_0": str(table.trick_total or 250)}
     if table.entry is Entry.WIDOW_BID:
@@ -173,7 +173,7 @@ def start(client: FlaskClient, layout: Layout) -> Played:
     if variant.partnerships(variant.resolve_options({}), layout.players):
         teams = list(TEAM_PAYLOADS)
         extra |= {"team_0": teams[0], "team_1": teams[1]}
-    table = Table(client)
+    table = MatchClient(client)
     url = table.start(layout.variant, names, **extra)
     with client.session_transaction() as session:
         token = session["tokens"][table.id]
@@ -281,7 +281,7 @@ def tools(client: FlaskClient, played: Played) -> None:
     carried back into the hand form."""
     with client.application.app_context():
         match = service.get_match(played.id)
-        table = find_variant(match.variant).table(service.setup_of(match))
+        table = find_variant(match.variant).layout(service.setup_of(match))
     melders = table.players if table.meld_by_player else table.sides
     where = str(played.layout)
     for side in melders:
@@ -313,7 +313,7 @@ def settle_up(client: FlaskClient, watcher: FlaskClient, played: Played) -> None
     finished match (no form, the winner named)."""
     with client.application.app_context():
         match = service.get_match(played.id)
-        units = find_variant(match.variant).table(service.setup_of(match)).units
+        units = find_variant(match.variant).layout(service.setup_of(match)).units
     url = played.url
     if not units:
         page(client, url + "/settle", f"{played.layout} settle", 404)

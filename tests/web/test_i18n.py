@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.i18n.switch import safe_next
-from tests.helpers import NEW_MATCH_FORM, Table, page_errors
+from tests.helpers import NEW_MATCH_FORM, MatchClient, page_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -158,7 +158,9 @@ def test_the_switch_sets_the_cookie_and_goes_back(client: FlaskClient) -> None:
     assert "¿A qué jugáis?" in page
 
 
-def test_the_switch_is_on_every_page_and_keeps_the_page(client: FlaskClient, table: Table) -> None:
+def test_the_switch_is_on_every_page_and_keeps_the_page(
+    client: FlaskClient, table: MatchClient
+) -> None:
     url = table.start("pinochle-2")
     page = client.get(url + "?lang=it").get_data(as_text=True)
     for code, name in (("en", "English"), ("es", "Español"), ("it", "Italiano"), ("ru", "Русский")):
@@ -186,7 +188,7 @@ def test_the_switch_goes_back_to_this_site_only(target: str | None, safe: str) -
 
 
 def test_the_switch_on_a_refused_form_goes_back_to_its_page(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     """A form posted to a URL that only takes POST: the switch goes to the page that shows it."""
     url = table.start("pinochle-2")
@@ -245,7 +247,7 @@ def test_the_api_notes_follow_the_language(client: FlaskClient) -> None:
     assert hand["notes"] == ["Ben: комбинации сгорели, нет взятки"]
 
 
-def test_a_refused_hand_on_the_page_is_in_spanish(client: FlaskClient, table: Table) -> None:
+def test_a_refused_hand_on_the_page_is_in_spanish(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinochle-2")
     client.set_cookie("lang", "es")
     page = client.get(url).get_data(as_text=True)
@@ -317,7 +319,7 @@ ONE_HAND = {
 
 @pytest.mark.parametrize("variant", sorted(NEW_MATCH_FORM))
 def test_no_english_is_left_on_the_russian_pages(
-    client: FlaskClient, variant: str, table: Table
+    client: FlaskClient, variant: str, table: MatchClient
 ) -> None:
     client.set_cookie("lang", "ru")
     url = table.start(variant)

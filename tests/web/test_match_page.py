@@ -18,7 +18,7 @@ from scorekeeper import service
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.core.match import running_targets
 from scorekeeper.web.forms import plain_rule_message, plain_subject
-from tests.helpers import Table, hidden, page_errors, totals
+from tests.helpers import MatchClient, hidden, page_errors, totals
 
 LANGUAGES = ("en", "es", "it", "ru")
 API_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Za-z_]+\.[A-Za-z_\[]\w*")
@@ -48,7 +48,7 @@ def _text(html: str) -> str:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_refusals_name_no_api_field_in_any_language(
-    app: Flask, client: FlaskClient, table: Table, language: str
+    app: Flask, client: FlaskClient, table: MatchClient, language: str
 ) -> None:
     client.get(f"/lang/{language}?next=/")
     url = table.start("pinnacola")
@@ -82,7 +82,7 @@ def test_a_path_is_said_as_what_it_names(app: Flask) -> None:
 
 
 def test_all_passed_with_a_contract_is_refused_and_alone_is_saved(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("partnership-auction")
     refused = post_hand(client, url, {"result": "all_pass", "bidder": "Ana", "trump": "clubs"})
@@ -92,7 +92,7 @@ def test_all_passed_with_a_contract_is_refused_and_alone_is_saved(
 
 
 def test_a_number_that_shows_the_chips_is_taken_and_one_that_does_not_is_refused(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     refused = post_hand(
@@ -106,7 +106,7 @@ def test_a_number_that_shows_the_chips_is_taken_and_one_that_does_not_is_refused
 
 
 def test_a_chip_without_javascript_replaces_the_number_and_shows_the_points(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     html = post_hand(client, url, {"meld_0": "150", "chip": "0:aces_around"}).get_data(as_text=True)
@@ -115,19 +115,19 @@ def test_a_chip_without_javascript_replaces_the_number_and_shows_the_points(
     assert "aces around = 100" in html  # named and added up, in plain words
 
 
-def test_unnamed_teams_are_called_by_their_players(client: FlaskClient, table: Table) -> None:
+def test_unnamed_teams_are_called_by_their_players(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("partnership-auction")
     assert list(totals(client.get(url).get_data(as_text=True))) == [
         "Ana &amp; Cruz",
         "Ben &amp; Dee",
     ]
     client.get("/lang/it?next=/")
-    url = Table(client).start("pinochle-4")
+    url = MatchClient(client).start("pinochle-4")
     assert list(totals(client.get(url).get_data(as_text=True))) == ["Ana e Cruz", "Ben e Dee"]
 
 
 def test_a_clash_goes_back_to_the_page_with_the_typing_kept(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     stale = client.get(url).get_data(as_text=True)
@@ -147,7 +147,7 @@ def test_a_clash_goes_back_to_the_page_with_the_typing_kept(
         assert len(service.get_match(table.id).hands) == 1  # nothing stored twice
 
 
-def test_an_undo_says_which_hand(client: FlaskClient, table: Table) -> None:
+def test_an_undo_says_which_hand(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinnacola")
     post_hand(
         client, url, {"table_0": "385", "table_1": "120", "hand_1": "45", "ending": "closed:0"}
@@ -161,7 +161,7 @@ def test_an_undo_says_which_hand(client: FlaskClient, table: Table) -> None:
     assert "Deal 1 undone." in done.get_data(as_text=True)
 
 
-def test_new_game_same_table(app: Flask, client: FlaskClient, table: Table) -> None:
+def test_new_game_same_table(app: Flask, client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinochle-3", opt_target="300", dealer="2")
     post_hand(client, url, {"meld_0": "200", "tricks_0": "150", "tricks_1": "50"})
     post_hand(client, url, {"meld_0": "100", "tricks_0": "150", "tricks_1": "100"})
@@ -183,7 +183,7 @@ def test_new_game_same_table(app: Flask, client: FlaskClient, table: Table) -> N
 
 
 def test_the_chart_knows_every_target_the_match_had(app: Flask, client: FlaskClient) -> None:
-    table = Table(client)
+    table = MatchClient(client)
     url = table.start("pinochle-2", opt_target="300")
     post_hand(client, url, {"meld_0": "200", "tricks_0": "130", "meld_1": "200"})
     with app.app_context():
@@ -192,7 +192,9 @@ def test_the_chart_knows_every_target_the_match_had(app: Flask, client: FlaskCli
     assert client.get(url).get_data(as_text=True).count('class="target"') == 2
 
 
-def test_a_clash_on_a_correction_keeps_the_typing_too(client: FlaskClient, table: Table) -> None:
+def test_a_clash_on_a_correction_keeps_the_typing_too(
+    client: FlaskClient, table: MatchClient
+) -> None:
     url = table.start("pinochle-2")
     post_hand(client, url, {"meld_0": "60", "tricks_0": "130"})
     stale = client.get(url + "/hands/1").get_data(as_text=True)
@@ -210,7 +212,7 @@ def test_a_clash_on_a_correction_keeps_the_typing_too(client: FlaskClient, table
     ("language", "one"), [("en", "(1 unit)"), ("es", "(1 unidad)"), ("ru", "(1 единица)")]
 )
 def test_one_unit_is_one_unit_and_nothing_reads_plus_zero(
-    client: FlaskClient, table: Table, language: str, one: str
+    client: FlaskClient, table: MatchClient, language: str, one: str
 ) -> None:
     client.get(f"/lang/{language}?next=/")
     url = table.start("auction", ["Ana", "Ben", "Cruz"], opt_kitty="")

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import service
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 
 def text(html: str) -> str:
@@ -19,7 +19,7 @@ def text(html: str) -> str:
 
 
 def test_the_board_names_second_and_third_after_a_play_on(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     # Seed 004 (docs/rules.md §2): Ana reaches 1000 and leaves; Ben and Cruz play on, Cruz
     # reaches it second. The board said "Ana wins!" and nothing of the other two.
@@ -37,7 +37,7 @@ def test_the_board_names_second_and_third_after_a_play_on(
         assert "Second: Cruz · Third: Ben" in words
 
 
-def test_a_team_wins_with_a_plural_verb(client: FlaskClient, table: Table) -> None:
+def test_a_team_wins_with_a_plural_verb(client: FlaskClient, table: MatchClient) -> None:
     teams = [
         {"name": "Ana & Cruz", "players": ["Ana", "Cruz"]},
         {"name": "Ben & Dee", "players": ["Ben", "Dee"]},
@@ -63,13 +63,15 @@ def test_a_team_wins_with_a_plural_verb(client: FlaskClient, table: Table) -> No
     assert "¡Ana & Cruz ganan!" in text(client.get(f"/m/{table.id}").get_data(as_text=True))
 
 
-def test_a_player_alone_still_wins_in_the_singular(client: FlaskClient, table: Table) -> None:
+def test_a_player_alone_still_wins_in_the_singular(client: FlaskClient, table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     table.add_ok({"meld": {"Ana": 900, "Ben": 0}, "tricks": {"Ana": 150, "Ben": 100}})
     assert "Ana wins!" in text(client.get(f"/m/{table.id}").get_data(as_text=True))
 
 
-def test_a_kitty_in_debt_owes_and_never_holds_a_negative(client: FlaskClient, table: Table) -> None:
+def test_a_kitty_in_debt_owes_and_never_holds_a_negative(
+    client: FlaskClient, table: MatchClient
+) -> None:
     # docs/rules.md §2 (seed 000): a bidder who makes 350 collects the kitty bonus of 10 from
     # it: the night ends with the kitty 10 units short, which the players make up.
     table.create({"variant": "auction", "players": ["Ana", "Ben", "Cruz"]})
@@ -98,7 +100,7 @@ def test_house_rule_choices_are_shown_by_their_titles(client: FlaskClient) -> No
 
 
 def test_a_refusal_names_its_field_and_starts_with_a_capital(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("partnership-auction")
     html = client.get(url).get_data(as_text=True)
@@ -150,7 +152,7 @@ def test_ratings_are_said_in_plain_words(client: FlaskClient) -> None:
         assert re.fullmatch(r"rating \d+\.\d, ± \d\.\d", cell), cell
 
 
-def test_end_the_night_can_be_taken_back(client: FlaskClient, table: Table) -> None:
+def test_end_the_night_can_be_taken_back(client: FlaskClient, table: MatchClient) -> None:
     # Issue 26: "End the night" tapped by mistake could be taken back only by deleting the
     # last hand. Reopened, the night goes on with every hand kept.
     from tests.helpers import hidden
@@ -175,7 +177,7 @@ def test_end_the_night_can_be_taken_back(client: FlaskClient, table: Table) -> N
     assert len(re.findall(r'class="hand-row"', page)) == 1  # the hand is kept
 
 
-def test_a_match_the_rules_ended_is_not_reopened(client: FlaskClient, table: Table) -> None:
+def test_a_match_the_rules_ended_is_not_reopened(client: FlaskClient, table: MatchClient) -> None:
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     table.add_ok({"meld": {"Ana": 900, "Ben": 0}, "tricks": {"Ana": 150, "Ben": 100}})
     with client.application.test_request_context(), pytest.raises(service.Conflict) as refused:
@@ -184,7 +186,7 @@ def test_a_match_the_rules_ended_is_not_reopened(client: FlaskClient, table: Tab
 
 
 def test_pinnacola_is_counted_in_deals_on_the_board_and_the_chart(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     # docs/rules.md §3: a Pinnacola match is played in deals (smazzate), not hands.
     table.create({"variant": "pinnacola", "players": ["Ana", "Ben"]})
@@ -214,7 +216,7 @@ def test_pinnacola_is_counted_in_deals_on_the_board_and_the_chart(
 
 
 def test_one_word_for_a_stalled_deal_in_italian_and_a_plain_pair_in_russian(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     # Issue 26: Italian said both "stallo" and "bloccata" for a stalled deal (docs/rules.md §3
     # "in stallo"); Russian paired "Выход объявлен" with "никто".
@@ -224,7 +226,7 @@ def test_one_word_for_a_stalled_deal_in_italian_and_a_plain_pair_in_russian(
     assert "in stallo" in page
     assert "bloccat" not in page
     client.get("/lang/ru?next=/")
-    three = Table(client)
+    three = MatchClient(client)
     three.start("pinochle-3", opt_declare_out="y")
     page = text(client.get(f"/m/{three.id}").get_data(as_text=True))
     assert "Объявил выход" in page

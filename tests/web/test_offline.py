@@ -18,7 +18,7 @@ from scorekeeper.infra.assets import style_source
 from scorekeeper.infra.offline import worker_version
 from scorekeeper.infra.security import CONTENT_SECURITY_POLICY
 from scorekeeper.web.contract import SWAP
-from tests.helpers import Table, hidden, page_errors, totals
+from tests.helpers import MatchClient, hidden, page_errors, totals
 
 SCRIPT = {SWAP: "1"}
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -37,7 +37,7 @@ def stored(app: Flask, url: str) -> list[dict[str, Any]]:
 
 
 def test_a_hand_sent_by_the_script_is_answered_with_the_fresh_page(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     sent = form_of(client, url) | {"meld_0": "150", "tricks_0": "130"}
@@ -61,7 +61,7 @@ def test_a_hand_sent_by_the_script_is_answered_with_the_fresh_page(
 
 
 def test_without_the_script_a_saved_hand_redirects_to_the_match(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     sent = form_of(client, url) | {"meld_0": "150", "tricks_0": "130"}
@@ -77,7 +77,7 @@ def test_without_the_script_a_saved_hand_redirects_to_the_match(
 
 
 def test_a_correction_and_a_refusal_sent_by_the_script(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     client.post(url + "/hands", data=form_of(client, url) | {"meld_0": "150", "tricks_0": "130"})
@@ -106,7 +106,9 @@ def test_a_correction_and_a_refusal_sent_by_the_script(
     assert len(stored(app, url)) == 2
 
 
-def test_the_match_page_carries_what_the_queue_needs(client: FlaskClient, table: Table) -> None:
+def test_the_match_page_carries_what_the_queue_needs(
+    client: FlaskClient, table: MatchClient
+) -> None:
     url = table.start("auction", ["Ana", "Ben", "Cruz", "Dee"])
     html = client.get(url).get_data(as_text=True)
     assert f'data-page="{url}"' in html
@@ -118,7 +120,7 @@ def test_the_match_page_carries_what_the_queue_needs(client: FlaskClient, table:
     assert dealers.group(1).startswith('["Ben", "Cruz", "Dee", "Ana"')
     # Watching phones keep nothing: no queue, no offline note; only the note the service
     # worker shows on its copy, the one a scoring phone opens offline too (static/sw.js).
-    other = Table(client.application.test_client())
+    other = MatchClient(client.application.test_client())
     page = other.client.get(url).get_data(as_text=True)
     assert 'id="queue"' not in page
     assert 'id="offline-note"' not in page
@@ -129,7 +131,7 @@ def test_the_match_page_carries_what_the_queue_needs(client: FlaskClient, table:
 
 
 def test_the_service_worker_covers_the_app_and_names_the_shell_by_its_hashes(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     page = client.get(url).get_data(as_text=True)

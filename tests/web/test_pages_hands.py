@@ -15,8 +15,8 @@ from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
 from scorekeeper.matches.routes import HISTORY
 from scorekeeper.rules import find_variant
-from scorekeeper.rules.games.table import Table as HandTable
-from tests.helpers import Table, hidden, page_errors, totals
+from scorekeeper.rules.games.table import Layout
+from tests.helpers import MatchClient, hidden, page_errors, totals
 
 
 def post_hand(client: FlaskClient, url: str, data: dict[str, str], **kwargs: Any) -> TestResponse:
@@ -36,7 +36,7 @@ def hand_count(app: Flask, url: str) -> int:
 
 
 def test_a_hand_is_stored_and_the_totals_follow(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "150", "tricks_0": "130", "melds_1": "dix"})
@@ -48,7 +48,7 @@ def test_a_hand_is_stored_and_the_totals_follow(
 
 
 def test_a_refused_hand_shows_the_message_by_its_field_and_stores_nothing(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "150", "tricks_0": "200", "tricks_1": "100"})
@@ -62,7 +62,7 @@ def test_a_refused_hand_shows_the_message_by_its_field_and_stores_nothing(
 
 
 def test_text_where_a_number_belongs_is_refused_by_the_page(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     response = post_hand(client, url, {"meld_0": "lots", "tricks_0": "130"})
@@ -71,7 +71,9 @@ def test_text_where_a_number_belongs_is_refused_by_the_page(
     assert hand_count(app, url) == 0
 
 
-def test_a_double_tap_stores_the_hand_once(client: FlaskClient, app: Flask, table: Table) -> None:
+def test_a_double_tap_stores_the_hand_once(
+    client: FlaskClient, app: Flask, table: MatchClient
+) -> None:
     url = table.start("pinochle-2")
     html = client.get(url).get_data(as_text=True)
     form = {
@@ -86,7 +88,7 @@ def test_a_double_tap_stores_the_hand_once(client: FlaskClient, app: Flask, tabl
 
 
 def test_a_meld_chip_without_javascript_builds_the_list_and_stores_nothing(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-3")
     response = post_hand(client, url, {"melds_1": "run", "chip": "1:pinochle", "meld_0": "40"})
@@ -98,7 +100,7 @@ def test_a_meld_chip_without_javascript_builds_the_list_and_stores_nothing(
 
 
 def test_correct_an_earlier_hand_and_undo_the_last(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     post_hand(client, url, {"meld_0": "100", "tricks_0": "150"})
@@ -129,7 +131,7 @@ def test_correct_an_earlier_hand_and_undo_the_last(
 
 
 def test_another_browser_reads_but_cannot_write(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     post_hand(client, url, {"meld_0": "100", "tricks_0": "150"})
@@ -165,7 +167,9 @@ def test_a_post_without_a_csrf_token_is_refused(app: Flask, tmp_path: Path) -> N
         db.engine.dispose()  # a second app's pool would otherwise leak a connection
 
 
-def test_auction_in_units_ends_the_night(client: FlaskClient, app: Flask, table: Table) -> None:
+def test_auction_in_units_ends_the_night(
+    client: FlaskClient, app: Flask, table: MatchClient
+) -> None:
     url = table.start("auction")
     post_hand(client, url, {"bidder": "Ben", "bid": "300", "trump": "hearts", "outcome": "made"})
     html = client.get(url).get_data(as_text=True)
@@ -187,14 +191,14 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
 TEAMS = [{"name": "Us", "players": ["Ana", "Cruz"]}, {"name": "Them", "players": ["Ben", "Dee"]}]
 
 
-def _table(variant_id: str, players: list[str], teams: Any = None) -> HandTable:
+def _table(variant_id: str, players: list[str], teams: Any = None) -> Layout:
     """The table of a new match's first hand, as its variant describes it (default rules)."""
     variant = find_variant(variant_id)
-    return variant.table(variant.setup(players, teams))
+    return variant.layout(variant.setup(players, teams))
 
 
 def test_auction_kept_in_points_asks_every_player_for_meld_and_tricks(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("auction", opt_scoring="points")
     html = client.get(url).get_data(as_text=True)
@@ -217,7 +221,7 @@ def test_auction_kept_in_points_asks_every_player_for_meld_and_tricks(
     assert totals(client.get(url).get_data(as_text=True)) == {"Ana": 70, "Ben": 310, "Cruz": 40}
 
 
-def test_pinnacola_in_teams(client: FlaskClient, app: Flask, table: Table) -> None:
+def test_pinnacola_in_teams(client: FlaskClient, app: Flask, table: MatchClient) -> None:
     url = table.start("pinnacola", ["Ana", "Ben", "Cruz", "Dee"], team_0="Us", team_1="Them")
     response = post_hand(
         client,
@@ -229,7 +233,7 @@ def test_pinnacola_in_teams(client: FlaskClient, app: Flask, table: Table) -> No
 
 
 def test_the_match_page_lists_the_latest_hands_and_links_to_the_whole_list(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     """Issue 13: a page of 1,000 hand rows cost the server 190-340 ms and the phone its
     scrolling; the page lists the latest ones (routes.HISTORY) and links to all of them."""

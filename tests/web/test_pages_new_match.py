@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.rules.games.registry import all_variants
-from tests.helpers import NEW_MATCH_FORM, Table, page_errors
+from tests.helpers import NEW_MATCH_FORM, MatchClient, page_errors
 
 
 def test_the_picker_lists_every_form_with_its_description(client: FlaskClient) -> None:
@@ -22,7 +22,7 @@ def test_the_picker_lists_every_form_with_its_description(client: FlaskClient) -
 
 @pytest.mark.parametrize("variant", sorted(NEW_MATCH_FORM))
 def test_every_form_starts_a_match_kept_by_this_browser(
-    client: FlaskClient, app: Flask, variant: str, table: Table
+    client: FlaskClient, app: Flask, variant: str, table: MatchClient
 ) -> None:
     url = table.start(variant)
     with client.session_transaction() as session:
@@ -40,7 +40,7 @@ def test_every_form_starts_a_match_kept_by_this_browser(
 
 
 def test_changed_house_rules_teams_and_dealer_are_kept(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start(
         "pinochle-4",
@@ -61,7 +61,7 @@ def test_changed_house_rules_teams_and_dealer_are_kept(
 
 
 def test_auction_seats_four_when_a_fourth_name_is_given(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("auction", ["Ana", "Ben", "Cruz", "Dee"])
     html = client.get(url).get_data(as_text=True)

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper.config import Config
 from scorekeeper.infra import engine
 from scorekeeper.infra.engine_bundle import rules_build
-from tests.helpers import Table, limited_apps
+from tests.helpers import MatchClient, limited_apps
 
 MAIN = re.compile(r"<main\b[^>]*>")
 
@@ -40,7 +40,7 @@ def engine_on(app: Flask) -> str:
 
 
 def test_the_scoring_phones_match_page_names_the_engines_build(
-    client: FlaskClient, table: Table, engine_on: str
+    client: FlaskClient, table: MatchClient, engine_on: str
 ) -> None:
     url = table.start("pinochle-2")
     main = _main_of(client.get(url).get_data(as_text=True))
@@ -54,7 +54,7 @@ def test_the_scoring_phones_match_page_names_the_engines_build(
 
 
 def test_a_watching_phone_is_not_offered_the_engine(
-    app: Flask, table: Table, engine_on: str
+    app: Flask, table: MatchClient, engine_on: str
 ) -> None:
     url = table.start("pinochle-2")
     html = app.test_client().get(url).get_data(as_text=True)
@@ -63,7 +63,7 @@ def test_a_watching_phone_is_not_offered_the_engine(
 
 
 def test_with_the_setting_off_no_page_offers_the_engine(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     assert app.config["PHONE_ENGINE"] is False  # the suite's default (scorekeeper/config.py)
     url = table.start("pinochle-2")
@@ -74,7 +74,7 @@ def test_with_the_setting_off_no_page_offers_the_engine(
 
 
 def test_without_this_servers_engine_no_page_offers_it(
-    client: FlaskClient, app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, app: Flask, table: MatchClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app.config["PHONE_ENGINE"] = True
     monkeypatch.setattr(engine, "rules_build", lambda: "0" * 64)  # static/engine/ is stale

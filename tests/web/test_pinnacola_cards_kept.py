@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.rules.games.pinnacola.form import value_meld
-from tests.helpers import Table, hidden
+from tests.helpers import MatchClient, hidden
 
 #: A clean run of seven hearts (a Pinnacola: its cards ×2, docs/rules.md §3) and three aces.
 PINNACOLA = "4H 5H 6H 7H 8H 9H 10H"
@@ -56,7 +56,7 @@ def save(client: FlaskClient, page_url: str, **typed: str) -> None:
 
 
 def test_the_cards_picked_are_stored_and_counted(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinnacola")
     back = use_picker(client, url, "Ana", f"{PINNACOLA}|{ACES}", "")
@@ -77,7 +77,7 @@ def test_the_cards_picked_are_stored_and_counted(
 
 
 def test_a_number_typed_over_the_cards_is_stored_as_the_number(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinnacola")
     back = use_picker(client, url, "Ana", f"{PINNACOLA}|{ACES}", "")
@@ -88,7 +88,7 @@ def test_a_number_typed_over_the_cards_is_stored_as_the_number(
 
 
 def test_a_deal_of_cards_is_corrected_with_its_cards_and_points(
-    app: Flask, client: FlaskClient, table: Table
+    app: Flask, client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinnacola")
     save(client, use_picker(client, url, "Ana", f"{PINNACOLA}|{ACES}", ""))

@@ -25,7 +25,7 @@ from tests.helpers import (
     API,
     EXAMPLE_MATCH,
     NEW_MATCH_FORM,
-    Table,
+    MatchClient,
     errors_of,
     keep_token,
     limited_apps,
@@ -101,7 +101,7 @@ def test_an_ipv6_client_is_counted_by_its_64_network(make_app: MakeApp) -> None:
 
 def test_import_is_limited_on_its_own(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_IMPORTS="1 per minute").test_client()
-    table = Table(client)
+    table = MatchClient(client)
     table.create(EXAMPLE_MATCH)
     exported = client.get(f"/m/{table.id}/export.json").get_data(as_text=True)
 
@@ -116,7 +116,7 @@ def test_import_is_limited_on_its_own(make_app: MakeApp) -> None:
 def test_joins_count_the_links_taken(make_app: MakeApp) -> None:
     app = make_app(RATELIMIT_JOINS="2 per minute")
     host = app.test_client()
-    table = Table(host)
+    table = MatchClient(host)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     keep_token(host, table.id, table.token)
     link = scorekeeper_link(host, table.id)
@@ -134,7 +134,7 @@ def test_joins_count_the_links_taken(make_app: MakeApp) -> None:
 def test_a_wrong_code_is_a_refusal_and_never_spends_the_joins(make_app: MakeApp) -> None:
     app = make_app(RATELIMIT_JOINS="1 per minute", RATELIMIT_FAILED_TOKENS="2 per minute")
     host = app.test_client()
-    table = Table(host)
+    table = MatchClient(host)
     table.create({"variant": "pinochle-2", "players": ["Ana", "Ben"]})
     keep_token(host, table.id, table.token)
     join = f"/m/{table.id}/join"
@@ -150,7 +150,7 @@ def test_a_wrong_code_is_a_refusal_and_never_spends_the_joins(make_app: MakeApp)
 
 def test_refusals_count_per_presented_token_and_match(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_FAILED_TOKENS="2 per minute").test_client()
-    table = Table(client)
+    table = MatchClient(client)
     table.create(EXAMPLE_MATCH)
     wrong = {"Authorization": "Bearer not-the-token"}
 
@@ -176,7 +176,7 @@ def test_refusals_count_per_presented_token_and_match(make_app: MakeApp) -> None
 
 def test_refusals_count_per_address_with_a_cap_of_their_own(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_FAILED_TOKENS_ADDRESS="3 per minute").test_client()
-    table = Table(client)
+    table = MatchClient(client)
     table.create(EXAMPLE_MATCH)
 
     def guess(number: int, address: str = "127.0.0.1") -> int:
@@ -196,7 +196,7 @@ def test_refusals_count_per_address_with_a_cap_of_their_own(make_app: MakeApp) -
 
 def test_a_page_write_without_the_token_counts(make_app: MakeApp) -> None:
     client = make_app(RATELIMIT_FAILED_TOKENS="1 per minute").test_client()
-    table = Table(client)
+    table = MatchClient(client)
     table.create(EXAMPLE_MATCH)  # through the API: this browser holds no token
     assert client.post(f"/m/{table.id}/hands", data={}).status_code == 403
     assert client.post(f"/m/{table.id}/hands", data={}).status_code == 429

@@ -13,7 +13,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from tests.helpers import Table, hidden, page_errors, totals
+from tests.helpers import MatchClient, hidden, page_errors, totals
 
 
 def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> TestResponse:
@@ -24,7 +24,7 @@ def post_hand(client: FlaskClient, url: str, data: dict[str, str]) -> TestRespon
 
 
 def test_saving_trick_per_player_asks_each_player_for_his_meld(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     # docs/rules.md §1, saving_trick: player (seed 004: a player "cannot score the points he
     # declared ... until he takes a trick"): Ana and Ben took tricks, Cruz did not.
@@ -54,7 +54,7 @@ def test_saving_trick_per_player_asks_each_player_for_his_meld(
 
 
 def test_saving_trick_per_player_fills_the_correction_form(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-4", opt_saving_trick="player")
     post_hand(
@@ -67,7 +67,7 @@ def test_saving_trick_per_player_fills_the_correction_form(
     assert re.search(r'id="melds_p3"[^>]*value="dix"', html)
 
 
-def test_auction_at_four_says_who_sits_out(client: FlaskClient, table: Table) -> None:
+def test_auction_at_four_says_who_sits_out(client: FlaskClient, table: MatchClient) -> None:
     # docs/rules.md §2: with 4 players the dealer is dealt out (Ana deals the first hand).
     url = table.start("auction", ["Ana", "Ben", "Cruz", "Dee"])
     html = client.get(url).get_data(as_text=True)
@@ -76,20 +76,22 @@ def test_auction_at_four_says_who_sits_out(client: FlaskClient, table: Table) ->
     assert "Ana sits out" in board
 
 
-def test_the_deal_passing_right_is_said_and_followed(client: FlaskClient, table: Table) -> None:
+def test_the_deal_passing_right_is_said_and_followed(
+    client: FlaskClient, table: MatchClient
+) -> None:
     # docs/rules.md §5, direction: right: the first lead is on the dealer's right (seed 000:
     # play starts "a la derecha del que reparte").
     url = table.start("pinochle-3", opt_direction="right")
     html = client.get(url).get_data(as_text=True)
     assert "The deal passes to the right." in html
     assert "Cruz leads first" in html
-    left = Table(client).start("pinochle-3")
+    left = MatchClient(client).start("pinochle-3")
     html = client.get(left).get_data(as_text=True)
     assert "The deal passes to the left." in html
     assert "Ben leads first" in html
 
 
-def test_auction_in_units_offers_thrown_in(client: FlaskClient, table: Table) -> None:
+def test_auction_in_units_offers_thrown_in(client: FlaskClient, table: MatchClient) -> None:
     # docs/rules.md §2: thrown in before looking at the widow, at the minimum bid, pays the
     # kitty units(300) = 1 under the doubling schedule (seed 000), nobody else.
     url = table.start("auction")
@@ -102,7 +104,7 @@ def test_auction_in_units_offers_thrown_in(client: FlaskClient, table: Table) ->
 
 
 def test_a_stored_hand_the_rules_refuse_never_breaks_a_page(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     # docs/rules.md §7: a rule that only refuses more (no trick is worth 1 point under
     # classic, §1) is not migrated; a hand stored before it shows as a problem.
@@ -151,7 +153,7 @@ def test_a_stored_hand_the_rules_refuse_never_breaks_a_page(
     assert totals(html) == {"Ana": 210, "Ben": 340, "Cruz": 50}
 
 
-def test_a_meld_typo_is_refused_next_to_its_field(client: FlaskClient, table: Table) -> None:
+def test_a_meld_typo_is_refused_next_to_its_field(client: FlaskClient, table: MatchClient) -> None:
     # docs/rules.md §1 "Meld typos": every `standard` meld is a multiple of 10 (seed 000:
     # «pareja real, 40 puntos»), so a meld of 75 is a typo, said next to the meld typed.
     url = table.start("pinochle-2")
@@ -165,7 +167,7 @@ def test_a_meld_typo_is_refused_next_to_its_field(client: FlaskClient, table: Ta
 
 
 def test_a_partnership_auction_from_100_takes_a_bid_of_200(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     # Bicycle, partnership auction: "The lowest bid is 100": the new-match page takes it, and
     # the hand form starts its bid at it and takes 200.

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.infra.security import CONTENT_SECURITY_POLICY
 from scorekeeper.web.contract import CARRIED, CLASH, DRAFT, NOT_TYPED, SWAP
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -39,7 +39,7 @@ def root_of(html: str) -> _Root:
     return parsed
 
 
-def test_every_page_says_the_contract_on_its_html(client: FlaskClient, table: Table) -> None:
+def test_every_page_says_the_contract_on_its_html(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinochle-2")
     for page in ("/", "/new", url, url + "/share", "/tools/pinochle-meld"):
         response = client.get(page)

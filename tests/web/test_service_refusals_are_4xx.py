@@ -32,7 +32,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import config, create_app, service
-from tests.helpers import Table
+from tests.helpers import MatchClient
 from tests.web.test_club_pages import HAND, form_data, read_id_of, set_up
 from tests.web.test_groups import start_group
 
@@ -139,7 +139,7 @@ class World:
         assert found, "the host page links no match of round 1"
         self.club_match = found.group(1)
         assert client.get(f"/c/{self.night}/score/{self.club_match}").status_code == 303
-        self.match = Table(client).start("pinochle-4").rsplit("/", 1)[-1]
+        self.match = MatchClient(client).start("pinochle-4").rsplit("/", 1)[-1]
         assert client.post(f"/m/{self.match}/hands", data=HAND).status_code == 303
         self.group, _private, read = start_group(client)
         self.group_read = read.strip("/").split("/")[1]

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web import session as memory
-from tests.helpers import Table
+from tests.helpers import MatchClient
 
 #: What a browser keeps of one cookie: its name and value (RFC 6265's minimum, Chromium's
 #: limit).
@@ -44,7 +44,7 @@ def fill(client: FlaskClient, matches: int, groups: int) -> tuple[list[str], lis
     """Start ``matches`` matches and ``groups`` groups on one phone through their pages, every
     answer's cookie measured (werkzeug warns of one too large: an error here); the match URLs,
     the group ids and the largest cookie."""
-    table = Table(client)
+    table = MatchClient(client)
     largest = 0
     urls, ids = [], []
     with warnings.catch_warnings():
@@ -69,7 +69,7 @@ def test_sixty_matches_and_twenty_groups_keep_the_cookie_under_4_kb(app: Flask) 
     assert not scores(client, urls[0])
     assert not holds(client, groups[0])
     # A new scorekeeper link is kept too.
-    fresh = Table(client).start("pinochle-2", ["Cruz", "Dee"])
+    fresh = MatchClient(client).start("pinochle-2", ["Cruz", "Dee"])
     assert scores(client, fresh)
     assert cookie_bytes(client) < COOKIE_LIMIT
 
@@ -80,7 +80,7 @@ def test_the_token_used_longest_ago_goes_first_not_the_oldest_kept(app: Flask) -
     # The first match is opened again (the table plays it on): the second is now the one
     # used longest ago.
     assert scores(client, urls[0])
-    Table(client).start("pinochle-2", ["Cruz", "Dee"])
+    MatchClient(client).start("pinochle-2", ["Cruz", "Dee"])
     assert scores(client, urls[0])
     assert not scores(client, urls[1])
 
@@ -104,7 +104,7 @@ def test_the_cookie_budget_holds_whatever_the_counts(
     urls, groups, largest = fill(client, 60, 20)
     assert largest < COOKIE_LIMIT
     assert holds(client, groups[-1])  # the one kept last is never forgotten
-    fresh = Table(client).start("pinochle-2", ["Cruz", "Dee"])
+    fresh = MatchClient(client).start("pinochle-2", ["Cruz", "Dee"])
     assert scores(client, fresh)
     assert cookie_bytes(client) < COOKIE_LIMIT
     with client.session_transaction() as kept:

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, service
 from scorekeeper.config import TestConfig as CsrfConfig
 from scorekeeper.extensions import db
-from tests.helpers import Table, hidden, page_errors, totals
+from tests.helpers import MatchClient, hidden, page_errors, totals
 
 
 def grid(*cards: str) -> dict[str, str]:
@@ -141,7 +141,7 @@ def _calculator_link(html: str, side: str, partner: str) -> str:
 
 
 def test_each_partner_is_counted_from_his_own_cards_and_the_side_gets_the_sum(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-4")
     page = client.get(url).get_data(as_text=True)
@@ -211,7 +211,7 @@ def test_each_partner_is_counted_from_his_own_cards_and_the_side_gets_the_sum(
     }
 
 
-def test_cards_of_two_partners_never_make_one_meld(client: FlaskClient, table: Table) -> None:
+def test_cards_of_two_partners_never_make_one_meld(client: FlaskClient, table: MatchClient) -> None:
     # Ana holds the king of trumps, Cruz its queen: no royal marriage in either hand.
     url = table.start("pinochle-4")
     html = client.get(url).get_data(as_text=True)
@@ -225,7 +225,9 @@ def test_cards_of_two_partners_never_make_one_meld(client: FlaskClient, table: T
     assert re.search(r'id="meld_0"[^>]*value="0"', html)
 
 
-def test_a_side_of_partners_asks_whose_cards_before_use(client: FlaskClient, table: Table) -> None:
+def test_a_side_of_partners_asks_whose_cards_before_use(
+    client: FlaskClient, table: MatchClient
+) -> None:
     url = table.start("pinochle-4")
     calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana+%26+Cruz"
     html = client.get(calculator).get_data(as_text=True)
@@ -239,7 +241,7 @@ def test_a_side_of_partners_asks_whose_cards_before_use(client: FlaskClient, tab
     assert 'id="use"' not in html
 
 
-def test_the_calculator_uses_the_match_meld_values(client: FlaskClient, table: Table) -> None:
+def test_the_calculator_uses_the_match_meld_values(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinochle-2", opt_melds="seed-004")
     response = client.post(
         f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana",
@@ -249,7 +251,7 @@ def test_the_calculator_uses_the_match_meld_values(client: FlaskClient, table: T
 
 
 def test_use_needs_the_trump_and_a_watcher_cannot_carry(
-    client: FlaskClient, app: Flask, table: Table
+    client: FlaskClient, app: Flask, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     calculator = f"/tools/pinochle-meld?match={_match_id(url)}&side=Ana"
@@ -264,7 +266,7 @@ def test_use_needs_the_trump_and_a_watcher_cannot_carry(
 
 
 def test_a_number_carried_in_the_address_fills_the_meld_number(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinochle-2")
     html = client.get(url + "?meld.Ben=0&meld.Ana=run,bogus,dix").get_data(as_text=True)
@@ -367,7 +369,7 @@ def test_a_meld_can_be_taken_back_to_the_grid(client: FlaskClient) -> None:
 
 
 def test_use_carries_table_and_hand_points_into_the_deal_form(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinnacola")
     page = client.get(url).get_data(as_text=True)
@@ -493,7 +495,7 @@ def test_the_picker_takes_three_jokers_by_the_switch(
 
 
 def test_a_match_without_pinelle_and_with_joker_sets_carries_its_cards(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
     url = table.start("pinnacola", opt_pinelle="", opt_joker_sets="y")
     picker = f"/tools/pinnacola-meld?match={_match_id(url)}&side=Ana"
@@ -519,9 +521,9 @@ def test_a_match_without_pinelle_and_with_joker_sets_carries_its_cards(
 
 
 def test_a_match_with_pinelle_has_no_red_twos_in_the_grid(
-    client: FlaskClient, table: Table
+    client: FlaskClient, table: MatchClient
 ) -> None:
-    # (Table.start sends every checkbox of the new-match page as on: switch joker_sets off.)
+    # (MatchClient.start sends every checkbox of the new-match page as on: switch joker_sets off.)
     url = table.start("pinnacola", opt_joker_sets="")
     html = client.get(f"/tools/pinnacola-meld?match={_match_id(url)}&side=Ben").get_data(
         as_text=True

@@ -1,7 +1,7 @@
 """The hand forms: one module per way a hand is typed in.
 
 The variant says how its hands are typed in (:class:`~scorekeeper.rules.games.table.Entry`, on the
-:class:`~scorekeeper.rules.games.table.Table` of the next hand); each module of this package serves
+:class:`~scorekeeper.rules.games.table.Layout` of the next hand); each module of this package serves
 one entry kind with an :class:`~.base.EntryForm` (its fields, how it reads them into the API's
 hand body, how it fills them in again to correct a hand), and each has its template partial
 ``templates/matches/hands/<entry>.html``. A new entry kind is a new module here and a new
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules.core.facts import HandFacts
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.contract import DRAFT, NOT_TYPED
 from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
 
@@ -50,7 +50,7 @@ def read_hand(form: HandForm) -> dict[str, Any]:
 
 
 def hand_form_data(
-    table: Table, entry: Mapping[str, Any], facts: HandFacts | None = None
+    table: Layout, entry: Mapping[str, Any], facts: HandFacts | None = None
 ) -> dict[str, Any]:
     """The form's field values for a hand entered earlier (to correct it), completed from the
     rules' ``facts`` of it where given."""
@@ -59,7 +59,7 @@ def hand_form_data(
     return form.with_facts(table, data, facts) if facts is not None else data
 
 
-def query_prefill(table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+def query_prefill(table: Layout, args: Mapping[str, str]) -> dict[str, Any]:
     """Field values that the tools carry in the match page's address (``?meld.Us=run,dix``,
     ``?table.Us=385&hand.Us=45``) and the typing a clash carried back (``?f.meld_0=150``);
     anything else in it is ignored. The rules judge the values when the hand is saved."""

@@ -12,7 +12,7 @@ from wtforms import HiddenField
 
 from ...rules import entry as hand_fields
 from ...rules.core.facts import HandFacts
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.forms import form_error
 
 
@@ -38,7 +38,7 @@ class HandForm(FlaskForm):
     chip = HiddenField()
 
     #: The table of the hand this form enters (set on the class built for it).
-    table: ClassVar[Table]
+    table: ClassVar[Layout]
     #: API path -> the field that shows its errors.
     api_paths: ClassVar[dict[str, str]]
     #: The tools' link, when this phone may carry a tool's result into the form.
@@ -60,7 +60,7 @@ class EntryForm:
     #: The entry kind this form serves.
     entry: ClassVar[Entry]
 
-    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+    def add_fields(self, table: Layout, fields: dict[str, Any]) -> None:
         """Add this kind's fields for ``table`` (the API path each stands for is
         :func:`scorekeeper.rules.entry.paths_of`)."""
         raise NotImplementedError
@@ -75,15 +75,15 @@ class EntryForm:
         except hand_fields.FieldRefused as refusal:
             raise form_error(refusal) from refusal
 
-    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The field values of a hand entered earlier."""
         raise NotImplementedError
 
-    def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+    def prefill(self, table: Layout, args: Mapping[str, str]) -> dict[str, Any]:
         """Field values a tool carried in the page's address; none by default."""
         return {}
 
-    def with_facts(self, table: Table, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
+    def with_facts(self, table: Layout, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
         """The field values of a hand entered earlier (:meth:`data`) completed from what the
         rules read in it (a number an entry gave only as cards); unchanged by default."""
         return data
@@ -103,7 +103,7 @@ def register(form: type[EntryForm]) -> type[EntryForm]:
     return form
 
 
-def hand_form_class(table: Table) -> type[HandForm]:
+def hand_form_class(table: Layout) -> type[HandForm]:
     """The hand form of one match, with the fields its entry kind asks for ``table``."""
     fields: dict[str, Any] = {}
     ENTRY_FORMS[table.entry].add_fields(table, fields)

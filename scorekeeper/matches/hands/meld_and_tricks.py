@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.forms import Buttons, choice_list
 from .base import register
 from .pinochle_parts import (
@@ -25,7 +25,7 @@ class MeldAndTricksForm(MeldSidesForm):
 
     entry = Entry.MELD_AND_TRICKS
 
-    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+    def add_fields(self, table: Layout, fields: dict[str, Any]) -> None:
         """A side's fields each, and the declaration out where the table allows it."""
         if table.meld_by_player:
             add_player_meld_fields(table, fields)
@@ -38,6 +38,6 @@ class MeldAndTricksForm(MeldSidesForm):
                 default="",
             )
 
-    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The sides' numbers and who declared out."""
         return {**sides_data(table, entry), "declared_out": entry.get("declared_out") or ""}

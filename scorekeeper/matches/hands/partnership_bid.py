@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.forms import Buttons, choice_list
 from .base import register
 from .pinochle_parts import (
@@ -25,7 +25,7 @@ class PartnershipBidForm(MeldSidesForm):
 
     entry = Entry.PARTNERSHIP_BID
 
-    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+    def add_fields(self, table: Layout, fields: dict[str, Any]) -> None:
         """The contract, the hand's result and the teams' meld and tricks."""
         add_contract_fields(table, fields)
         fields["result"] = Buttons(
@@ -41,7 +41,7 @@ class PartnershipBidForm(MeldSidesForm):
         )
         add_side_fields(table, fields)
 
-    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The contract, the result and the teams' numbers."""
         if entry.get("outcome") == "all_pass":
             result = "all_pass"

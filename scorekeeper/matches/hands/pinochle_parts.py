@@ -14,13 +14,13 @@ from wtforms import BooleanField, StringField
 from ...rules.core.cards import TRUMPS
 from ...rules.entry.pinochle_sides import SEPARATORS, meld_keys
 from ...rules.games.pinochle.melds import MELD_IDS
-from ...rules.games.table import Table
+from ...rules.games.table import Layout
 from ...web.forms import NUMERIC, Buttons, choice_list
 from ...web.partners import partner_melds
 from .base import EntryForm, HandForm
 
 
-def add_side_fields(table: Table, fields: dict[str, Any]) -> None:
+def add_side_fields(table: Layout, fields: dict[str, Any]) -> None:
     """Meld (a number or a list of meld ids), trick points and "took a trick" per side."""
     for i in range(len(table.sides)):
         fields[f"meld_{i}"] = StringField(_l("Meld"), render_kw=NUMERIC)
@@ -29,7 +29,7 @@ def add_side_fields(table: Table, fields: dict[str, Any]) -> None:
         fields[f"took_{i}"] = BooleanField(_l("took a trick"))
 
 
-def add_player_meld_fields(table: Table, fields: dict[str, Any]) -> None:
+def add_player_meld_fields(table: Layout, fields: dict[str, Any]) -> None:
     """Each side's trick points, and each player's meld and "took a trick" (docs/rules.md §1,
     ``saving_trick: player``): a player's meld counts only if he took a trick himself."""
     for i in range(len(table.sides)):
@@ -40,7 +40,7 @@ def add_player_meld_fields(table: Table, fields: dict[str, Any]) -> None:
         fields[f"took_p{j}"] = BooleanField(_l("took a trick"))
 
 
-def sides_data(table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+def sides_data(table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
     """The side (or player) fields' values for a hand entered earlier."""
     data: dict[str, Any] = {}
     for i, side in enumerate(table.sides):
@@ -60,7 +60,7 @@ def text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def add_contract_fields(table: Table, fields: dict[str, Any]) -> None:
+def add_contract_fields(table: Layout, fields: dict[str, Any]) -> None:
     """Bidder (one of the players dealt in), bid (starting at the minimum) and trump."""
     fields["bidder"] = Buttons(_l("Bidder"), choices=choice_list((p, p) for p in table.players))
     fields["bid"] = StringField(_l("Bid"), default=str(table.min_bid or ""), render_kw=NUMERIC)
@@ -81,7 +81,7 @@ def contract_data(entry: Mapping[str, Any]) -> dict[str, Any]:
 class MeldSidesForm(EntryForm):
     """A form whose sides take meld lists: the chips and the meld calculator fill them."""
 
-    def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+    def prefill(self, table: Layout, args: Mapping[str, str]) -> dict[str, Any]:
         """A side's (or player's) meld carried back by the calculator (``?meld.Us=run,dix`` or a
         number)."""
         data: dict[str, Any] = {}

@@ -20,7 +20,7 @@ from wtforms import BooleanField, HiddenField, StringField
 
 from ...rules.core.facts import HandFacts
 from ...rules.entry.rummy_deal import CARDS, CLOSED, PINNACOLONE, STALLED
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.forms import NUMERIC, Buttons, choice_list
 from .base import EntryForm, register
 from .pinochle_parts import text
@@ -37,7 +37,7 @@ class RummyDealForm(EntryForm):
 
     entry = Entry.RUMMY_DEAL
 
-    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+    def add_fields(self, table: Layout, fields: dict[str, Any]) -> None:
         """Two numbers per side, the ending buttons and the in-mano box (how a deal ends:
         closed by a side, a Pinnacolone by a side, ``<how>:<side index>``, or stalled)."""
         for i in range(len(table.sides)):
@@ -56,7 +56,7 @@ class RummyDealForm(EntryForm):
         fields["ending"] = Buttons(_l("The deal ended"), choices=choice_list(ends))
         fields["in_mano"] = BooleanField(_l("in mano (all at once)"))
 
-    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The sides' points, the ending and in mano."""
         data: dict[str, Any] = {}
         for i, side in enumerate(table.sides):
@@ -79,7 +79,7 @@ class RummyDealForm(EntryForm):
         data["in_mano"] = bool(entry.get("in_mano"))
         return data
 
-    def with_facts(self, table: Table, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
+    def with_facts(self, table: Layout, data: dict[str, Any], facts: HandFacts) -> dict[str, Any]:
         """A side entered as cards shows the points the rules counted for them, the cards
         kept beside (a correction that changes nothing sends the cards again)."""
         sides = {deal.side: deal for deal in facts.deal}
@@ -93,7 +93,7 @@ class RummyDealForm(EntryForm):
                     data[f"{kept}_{i}"] = _kept(points, cards)
         return data
 
-    def prefill(self, table: Table, args: Mapping[str, str]) -> dict[str, Any]:
+    def prefill(self, table: Layout, args: Mapping[str, str]) -> dict[str, Any]:
         """A side's table and hand points carried back by the card picker, and its cards."""
         data: dict[str, Any] = {}
         for i, side in enumerate(table.sides):

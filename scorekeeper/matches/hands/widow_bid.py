@@ -9,7 +9,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ...rules.games.table import Entry, Table
+from ...rules.games.table import Entry, Layout
 from ...web.forms import NUMERIC, Buttons, choice_list
 from .base import register
 from .pinochle_parts import (
@@ -38,7 +38,7 @@ class WidowBidForm(MeldSidesForm):
 
     entry = Entry.WIDOW_BID
 
-    def add_fields(self, table: Table, fields: dict[str, Any]) -> None:
+    def add_fields(self, table: Layout, fields: dict[str, Any]) -> None:
         """The contract; the outcome buttons; the bidder's points (units) or the sides'."""
         add_contract_fields(table, fields)
         if table.units:
@@ -54,7 +54,7 @@ class WidowBidForm(MeldSidesForm):
         )
         add_side_fields(table, fields)
 
-    def data(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The contract, the outcome and the points."""
         data = {**contract_data(entry), "outcome": entry.get("outcome") or ""}
         if table.units:

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from ..core.facts import CLOSED, PINNACOLONE
 from ..core.match import HandResult, Setup
-from ..games.table import Table
+from ..games.table import Layout
 
 #: The lower bound of each bid bracket (docs/records.md "Bids"); the last is open-ended.
 BID_BRACKETS: Final = (250, 300, 350, 400)
@@ -106,7 +106,7 @@ class Group:
     shown: Callable[[Mapping[str, Any]], Any]
     #: The holders that have the group from the match's start (even at 0): only they count
     #: it, unless it ``grows``.
-    kept_by: Callable[[Setup, Table], Iterable[str]] = lambda setup, table: ()
+    kept_by: Callable[[Setup, Layout], Iterable[str]] = lambda setup, table: ()
     #: A holder gets the group at the first hand that contributes to it (the meld of a holder
     #: whose meld was entered), rather than from the start.
     grows: bool = False

@@ -37,7 +37,7 @@ _COMBINE: Final = {(g.name, c.name): c.combine for g in GROUPS for c in g.counte
 
 def family_titles() -> dict[str, str]:
     """Each family's English name by id, in the list's order, for the pages to translate (the
-    web side never names a form or a family itself: tests/test_layering.py)."""
+    web side never names a form or a family itself: tests/architecture/test_layering.py)."""
     return {family.id: family.title for family in families()}
 
 
@@ -253,7 +253,7 @@ def summarise(setup: Setup, state: MatchState, *, ended: bool) -> MatchSummary:
     (``state.problems``) is not in ``state.hands``.
     """
     variant = find_variant(setup.variant)
-    table = variant.table(setup)
+    table = variant.layout(setup)
     players = {player: _Tally() for player in setup.players}
     teams = {team.name: _Tally() for team in setup.teams}
 

@@ -8,7 +8,7 @@ how the service adds hand 300 at the cost of hand 3.
 
 Resuming must reach exactly the state a whole replay reaches. The test suite checks it: every
 resume it makes is compared with the whole replay (``tests/conftest.py``), and
-``tests/rules/test_resume.py`` resumes random matches of every form from random checkpoints.
+``tests/rules/core/test_resume.py`` resumes random matches of every form from random checkpoints.
 """
 
 from __future__ import annotations

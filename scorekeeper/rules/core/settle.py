@@ -93,7 +93,7 @@ def settle_up(
     balances = {player: totals[player] + shares[player] for player in players}
     owing = [p for p in players if balances[p]]
     fewest = len(owing) <= EXACT_SETTLE
-    groups = _zero_sum_groups(owing, balances) if fewest else _pairs_then_rest(owing, balances)
+    groups = zero_sum_groups(owing, balances) if fewest else _pairs_then_rest(owing, balances)
     transfers: list[Transfer] = []
     for group in groups:
         for payer, payee, amount in _square_group(group, balances):
@@ -102,7 +102,7 @@ def settle_up(
     return Settlement(kitty, shares, balances, tuple(transfers), fewest)
 
 
-def _zero_sum_groups(owing: Sequence[str], balances: Mapping[str, int]) -> list[list[str]]:
+def zero_sum_groups(owing: Sequence[str], balances: Mapping[str, int]) -> list[list[str]]:
     """Split ``owing`` (balances summing to zero, none zero) into the most zero-sum groups.
 
     Dynamic programming over subsets: ``best[mask]`` is the most groups a zero-sum ``mask``

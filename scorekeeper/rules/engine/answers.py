@@ -272,7 +272,7 @@ def _page_op(session: Session, op: Mapping[str, Any], gettext: Gettext) -> Answe
     at = int(number.group(1)) if number else 0
     # A correction is typed on the table of its own hand (who was dealt in then).
     active = state.hands[at - 1].active if 1 <= at <= len(state.hands) else state.active
-    table = session.variant.table(session.setup, active)
+    table = session.variant.layout(session.setup, active)
     paths = hand_fields.paths_of(table)
     try:
         entry = hand_fields.read_entry(table, fields)

@@ -17,7 +17,7 @@ WORDS: dict[str, str] = {
     "counted": N_("Counted on this phone, waiting to be sent."),
     # The same when the phone's engine is of another build than the server's page.
     "counted_other": N_("Counted on this phone with other rules: the server has the last word."),
-    # Before the message of a waiting entry that the phone's rules refuse (one already sent).
+    # Before the message of a waiting entry that the phone's engine refuses (one already sent).
     "refused_here": N_("Refused on this phone:"),
     # The banner of an entry refused on the phone, as the server's page says it.
     "not_saved": N_("Not saved."),

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.table import Table
+from ..games.table import Layout
 from .pinochle_sides import player_meld_paths, read_sides, side_paths
 from .posted import Fields, picked
 
 
-def field_paths(table: Table) -> dict[str, str]:
+def field_paths(table: Layout) -> dict[str, str]:
     """API path -> the field that shows its errors."""
     paths: dict[str, str] = {}
     if table.meld_by_player:
@@ -22,7 +22,7 @@ def field_paths(table: Table) -> dict[str, str]:
     return paths
 
 
-def read_fields(table: Table, fields: Fields) -> dict[str, Any]:
+def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
     """Meld and tricks of every side; a side that declared out may leave tricks blank."""
     out = picked(fields, "declared_out") if table.declare_out else ""
     entry = read_sides(table, fields, allow_blank_tricks=bool(out))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.table import Table
+from ..games.table import Layout
 from .pinochle_sides import (
     check_all_passed,
     contract_paths,
@@ -20,7 +20,7 @@ from .posted import Fields, picked
 CONCEDED, ALL_PASS = "conceded", "all_pass"
 
 
-def field_paths(table: Table) -> dict[str, str]:
+def field_paths(table: Layout) -> dict[str, str]:
     """API path -> the field that shows its errors."""
     paths: dict[str, str] = {}
     contract_paths(paths)
@@ -30,7 +30,7 @@ def field_paths(table: Table) -> dict[str, str]:
     return paths
 
 
-def read_fields(table: Table, fields: Fields) -> dict[str, Any]:
+def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
     """All pass alone; else the contract, the teams' points and whether it was conceded."""
     contract = read_contract(fields)
     result = picked(fields, "result")

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.text import N_
 from ..games.pinochle.melds import MELD_IDS, fill_tricks
-from ..games.table import Table
+from ..games.table import Layout
 from .posted import FieldRefused, Fields, picked, read_number, ticked
 
 #: What the meld ids of a list are written apart with (the chips write spaces).
@@ -26,13 +26,13 @@ def meld_items(text: str | None) -> list[str]:
     return [item for item in SEPARATORS.split(text or "") if item]
 
 
-def chips_points(table: Table, items: list[str]) -> int:
+def chips_points(table: Layout, items: list[str]) -> int:
     """What the melds tapped add up to with this match's meld values (the rules judge the
     list itself when the hand is saved)."""
     return sum(table.meld_values.get(item, 0) for item in items)
 
 
-def meld_keys(table: Table) -> list[tuple[str, str]]:
+def meld_keys(table: Layout) -> list[tuple[str, str]]:
     """Who a meld is entered for (the players under ``saving_trick: player``, else the sides),
     each with the suffix of its fields (``meld_p2``, ``meld_0``)."""
     if table.meld_by_player:
@@ -40,7 +40,7 @@ def meld_keys(table: Table) -> list[tuple[str, str]]:
     return [(side, str(i)) for i, side in enumerate(table.sides)]
 
 
-def side_paths(table: Table, paths: dict[str, str]) -> None:
+def side_paths(table: Layout, paths: dict[str, str]) -> None:
     """The API paths of the sides' fields: meld (a number or a list), tricks and "took a
     trick" per side (``meld_0``, ``melds_0``, ``tricks_0``, ``took_0``)."""
     for i, side in enumerate(table.sides):
@@ -51,7 +51,7 @@ def side_paths(table: Table, paths: dict[str, str]) -> None:
         paths.setdefault("tricks", "tricks_0")  # the sum of the tricks (docs/rules.md §1)
 
 
-def player_meld_paths(table: Table, paths: dict[str, str]) -> None:
+def player_meld_paths(table: Layout, paths: dict[str, str]) -> None:
     """The API paths of each side's trick points and each player's meld and "took a trick"
     (docs/rules.md §1, ``saving_trick: player``: ``meld_p0``, ``melds_p0``, ``took_p0``)."""
     for i, side in enumerate(table.sides):
@@ -69,12 +69,12 @@ def contract_paths(paths: dict[str, str]) -> None:
     paths["tricks"] = "tricks_0"  # the sum of the tricks (docs/rules.md §1)
 
 
-def side_field_names(table: Table) -> list[str]:
+def side_field_names(table: Layout) -> list[str]:
     """The sides' typed fields (meld, meld list, tricks), as :func:`side_paths` lays them."""
     return [f"{kind}_{i}" for i in range(len(table.sides)) for kind in ("meld", "melds", "tricks")]
 
 
-def read_melds(table: Table, fields: Fields, number_name: str, list_name: str) -> int | list[str]:
+def read_melds(table: Layout, fields: Fields, number_name: str, list_name: str) -> int | list[str]:
     """A side's meld: the number typed, or the list the chips built. Both may come when the
     number shows what the chips add up to (the page's script writes it there): then the list
     is kept; a number that differs from the chips is refused in plain words."""
@@ -92,7 +92,7 @@ def read_melds(table: Table, fields: Fields, number_name: str, list_name: str) -
     return items if items else (number or 0)
 
 
-def read_sides(table: Table, fields: Fields, *, allow_blank_tricks: bool) -> dict[str, Any]:
+def read_sides(table: Layout, fields: Fields, *, allow_blank_tricks: bool) -> dict[str, Any]:
     """``meld``, ``tricks`` and ``took_trick`` over the sides (meld and ``took_trick`` over the
     players where the table enters meld per player); when one side's tricks are left blank the
     rules give it what is left of the counting's total (a concession or a declaration out may

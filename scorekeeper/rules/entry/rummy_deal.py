@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from ..core.facts import CLOSED, PINNACOLONE, STALLED
-from ..games.table import Table
+from ..games.table import Layout
 from .posted import Fields, picked, read_number, ticked
 
 __all__ = ["CARDS", "CLOSED", "PINNACOLONE", "STALLED", "field_paths", "read_fields"]
@@ -40,7 +40,7 @@ def cards_for(held: str | None, typed: str | None) -> str | None:
     return None
 
 
-def field_paths(table: Table) -> dict[str, str]:
+def field_paths(table: Layout) -> dict[str, str]:
     """API path -> the field that shows its errors."""
     paths: dict[str, str] = {}
     for i, side in enumerate(table.sides):
@@ -51,7 +51,7 @@ def field_paths(table: Table) -> dict[str, str]:
     return paths
 
 
-def read_fields(table: Table, fields: Fields) -> dict[str, Any]:
+def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
     """The sides' points, who closed (or made a Pinnacolone) or that it stalled."""
     sides = table.sides
     entry: dict[str, Any] = {"sides": {}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.table import Table
+from ..games.table import Layout
 from .pinochle_sides import (
     check_all_passed,
     contract_paths,
@@ -21,7 +21,7 @@ from .posted import Fields, picked, read_number
 BIDDER_FIELDS = ("bidder_meld", "bidder_tricks")
 
 
-def field_paths(table: Table) -> dict[str, str]:
+def field_paths(table: Layout) -> dict[str, str]:
     """API path -> the field that shows its errors."""
     paths: dict[str, str] = {}
     contract_paths(paths)
@@ -33,7 +33,7 @@ def field_paths(table: Table) -> dict[str, str]:
     return paths
 
 
-def read_fields(table: Table, fields: Fields) -> dict[str, Any]:
+def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
     """All pass alone; else the contract with the outcome and the points typed."""
     contract = read_contract(fields)
     outcome = picked(fields, "outcome") or None

@@ -28,7 +28,7 @@ from ..core.options import OptionSpec, resolve_options
 from ..core.runner import Checkpoint, Runner
 from ..core.text import N_
 from .club_form import ClubForm, no_table_size, seats_form
-from .table import Table
+from .table import Layout
 
 _REGISTRY: dict[str, Variant] = {}
 #: Whether every module of the rules package was imported (:func:`_load`).
@@ -134,7 +134,7 @@ class Variant(ABC):
         )
 
     @abstractmethod
-    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+    def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """How a hand dealt to ``active`` (everybody when empty) is shown and typed in: the
         pages, tools, export and API ask this instead of the form's id."""
 

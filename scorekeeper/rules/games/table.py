@@ -1,13 +1,14 @@
 """What a form's table looks like to the pages, the tools, the export and the API.
 
-A page never asks which form a match is: it asks the variant for the :class:`Table` of the next
-hand (:meth:`~scorekeeper.rules.games.registry.Variant.table`) and lays itself out from the answer:
-how a hand is typed in, the sides and who sits out, whether scores are units or points, the
-trick total, the bid limits and the words for a hand.
+A page never asks which form a match is: it asks the variant for the :class:`Layout` of the
+next hand (:meth:`~scorekeeper.rules.games.registry.Variant.layout`) and lays itself out from
+the answer: how a hand is typed in, the sides and who sits out, whether scores are units or
+points, the trick total, the bid limits, the words for a hand and the meld book (its meld
+names, chips and calculator grid, :class:`MeldBook`).
 
 >>> from scorekeeper.rules import find_variant
 >>> variant = find_variant("pinochle-3")
->>> table = variant.table(variant.setup(["Ana", "Ben", "Cy"]))
+>>> table = variant.layout(variant.setup(["Ana", "Ben", "Cy"]))
 >>> str(table.entry), table.sides, table.trick_total
 ('meld_and_tricks', ('Ana', 'Ben', 'Cy'), 250)
 """
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ..core.cards import Rank
 from ..core.match import Setup
 from ..core.text import N_, Np_
 
@@ -47,6 +49,30 @@ class Tool(StrEnum):
 
     PINOCHLE_MELD = "pinochle_meld"
     PINNACOLA_MELD = "pinnacola_meld"
+
+
+@dataclass(frozen=True)
+class MeldBook:
+    """A family's meld table as the pages show it: the names of its melds, the one-tap chips
+    of the hand form and the card grid of its meld calculator. A form with a meld table of its
+    own gives its layout another book: the pages read every word and chip from it."""
+
+    #: Every meld id's English name, marked for the catalog (the pages translate it), in the
+    #: order the calculator reports them.
+    names: Mapping[str, str]
+    #: The melds a hand form offers as one-tap chips, in the order it shows them.
+    chips: tuple[str, ...]
+    #: The ranks of one suit's row in the calculator's grid, high to low.
+    ranks: tuple[Rank, ...]
+
+    @property
+    def named_chips(self) -> tuple[tuple[str, str], ...]:
+        """The chips with their English names: ``(("run", "run"), ...)``."""
+        return tuple((meld, self.names[meld]) for meld in self.chips)
+
+
+#: A layout without melds to tap (Pinnacola, or a form that takes meld as one number).
+NO_MELDS = MeldBook({}, (), ())
 
 
 @dataclass(frozen=True)
@@ -83,8 +109,9 @@ DEAL_WORDS = Words(
 
 
 @dataclass(frozen=True)
-class Table:
-    """Everything a page needs to know to show and take one hand of a match."""
+class Layout:
+    """What a form's table looks like to the pages: everything a page needs to know to show and
+    take one hand of a match."""
 
     entry: Entry
     #: The sides that score in this hand, in seating order.
@@ -125,6 +152,8 @@ class Table:
     #: Where a meld may be a list (``meld_lists``): each meld id's value in this match's own
     #: points, so that a page can add up the chips tapped before the hand is saved.
     meld_values: Mapping[str, int] = field(default_factory=dict)
+    #: The family's meld names, chips and calculator grid (:class:`MeldBook`).
+    melds: MeldBook = NO_MELDS
 
     @property
     def bids(self) -> bool:
@@ -134,7 +163,7 @@ class Table:
     def quick_bids(self, count: int = 4, step: int = 50) -> tuple[int, ...]:
         """The bids offered as one-tap buttons: the minimum and the next brackets.
 
-        >>> Table(Entry.WIDOW_BID, (), (), min_bid=300, max_bid=2000).quick_bids()
+        >>> Layout(Entry.WIDOW_BID, (), (), min_bid=300, max_bid=2000).quick_bids()
         (300, 350, 400, 450)
         """
         if self.min_bid is None:

@@ -25,7 +25,7 @@ from ...models import (
 )
 from ...rules import find_variant
 from ...rules.club.rotation import plan as rotation
-from ...rules.club.rotation.pairs import Movement
+from ...rules.club.rotation.movements import MovementSettings
 from ...rules.club.rotation.plan import Rotation, RoundPlan
 from ...rules.games.club_form import ClubForm
 from ..outcomes import Conflict, NotFound, Unauthorized
@@ -94,7 +94,7 @@ def rotation_of(night: ClubNight) -> Rotation:
     """The night's stored rotation settings."""
     stored = night.settings["rotation"]
     movement = (
-        Movement(stored["movement"], stored["avoid"], stored.get("danish_from_round"))
+        MovementSettings(stored["movement"], stored["avoid"], stored.get("danish_from_round"))
         if stored["scheme"] == rotation.FIXED_PAIRS
         else None
     )

@@ -9,14 +9,13 @@ import random
 
 from ...models import ClubNight, ClubRound
 from ...rules.club.rotation import (
-    pairs as rotation_pairs,
-)
-from ...rules.club.rotation import (
     plan as rotation,
 )
 from ...rules.club.rotation import (
     progressive as rotation_progressive,
 )
+from ...rules.club.rotation.movements import default_movement
+from ...rules.club.rotation.pairs import develop
 from ...rules.club.rotation.plan import Rotation, RoundPlan
 from ..outcomes import Conflict
 from .common import (
@@ -54,14 +53,15 @@ def seat_at_start(night: ClubNight, stored: ClubRound) -> None:
     round 1 of the players present, a later round from the round before; a 409 that says how
     many are over or missing when they do not fill tables of four."""
     found = rotation_of(night)
-    if not (found.is_drawn(stored.number) or found.scheme == rotation.PROGRESSIVE):
+    kind = found.kind
+    if kind is None or not found.draws(stored.number):
         return
     try:
-        if stored.number == 1:
+        if stored.number == 1 and isinstance(kind, rotation_progressive.Progressive):
             order = list(present_in(players_of(night), 1))
             if found.draw == "shuffle":
                 random.Random(found.seed).shuffle(order)
-            plan = rotation_progressive.first_round(order)
+            plan = kind.first(order)
         else:
             plan = drawn_round(night, found, stored.number)
     except rotation_progressive.TableCountError as error:
@@ -76,21 +76,20 @@ def drawn_round(night: ClubNight, found: Rotation, number: int) -> RoundPlan:
     before = [r for r in rounds if r.number < number]
     players = players_of(night)
     present = list(present_in(players, number))
-    if found.scheme == rotation.PROGRESSIVE:
+    kind = found.kind
+    if isinstance(kind, rotation_progressive.Progressive):
         results = night_results(night)
         previous = before[-1]
         result = next(r for r in results if r.number == previous.number)
-        return rotation_progressive.round_after(
-            form_of(night), seats[previous.id].plan(), result, present
-        )
+        return kind.after(form_of(night), seats[previous.id].plan(), result, present)
     members = pair_members(pairs_of(night), players)
     here = set(present)
     playing = {p: m for p, m in members.items() if m[0] in here and m[1] in here}
     history = rotation.pairs_rounds([seats[r.id].plan() for r in before], members)
     order = [p for p in standings_order(night, before[-1].number) if p in playing]
-    avoid = found.movement.avoid if found.movement is not None else "previous"
-    draw = rotation_pairs.danish_round_after(history, order, avoid)
-    return rotation_pairs.develop(draw.round, playing)
+    settings = found.movement or default_movement()
+    draw = settings.drawer(number).after(history, order, settings.avoid)
+    return develop(draw.round, playing)
 
 
 def standings_order(night: ClubNight, after_round: int) -> list[int]:

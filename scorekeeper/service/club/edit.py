@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...models import ClubNight
+from ...rules import RuleError
 from ...rules.club.rotation import plan as rotation
 from ...rules.club.standings import ranking as standings
 from ...rules.core.names import read_name
@@ -21,6 +22,8 @@ from .common import (
     fixed_plans,
     form_of,
     night_plan,
+    pair_members,
+    pairs_of,
     players_of,
     present_in,
     rotation_of,
@@ -149,9 +152,6 @@ def _check_pairs_kept(night: ClubNight, plan: rotation.RoundPlan) -> None:
     422 at ``tables[i]`` for a table whose seats 1 + 3 or 2 + 4 are not one pair."""
     if night.settings["rotation"]["scheme"] != rotation.FIXED_PAIRS:
         return
-    from ...rules import RuleError
-    from .common import pair_members, pairs_of
-
     members = pair_members(pairs_of(night), players_of(night))
     pair_of = {x: p for p, two in members.items() for x in two}
     for i, table in enumerate(plan.tables):

@@ -28,7 +28,7 @@ from ...rules.core.readers import as_int, unstorable
 from ..outcomes import Unauthorized
 from ..reading import hash_token
 from ..writing import UnitOfWork, lock_club_night
-from .common import rounds_of, seatings, table_matches
+from .common import night_to_read, rounds_of, seatings, table_matches
 from .setup import code_is
 
 KINDS = ("table", "player")
@@ -44,8 +44,6 @@ def exchange_code(read_id: str, kind: str, number: object, code: str) -> tuple[s
     range. The key is a scorer key at once on the match of that table (or where that player
     sits) in the round in play; past :data:`MAX_KEYS_PER_CARD` keys of the card, the oldest
     go. Returns the key and that match's public id (or ``None`` between rounds)."""
-    from .common import night_to_read
-
     # In range before any query (issue 37: 2**63 failed SQLite's query with a 500).
     number = as_int(number, "number", low=1)
     found_night = night_to_read(read_id)

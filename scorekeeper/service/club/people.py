@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import aliased
 
 from ...extensions import db
 from ...models import (
@@ -21,7 +20,9 @@ from ...models import (
     ClubRound,
     ClubSeat,
     ClubTable,
+    Group,
     GroupMatch,
+    GroupPlayer,
     GroupSeat,
     Match,
     ScorerKey,
@@ -67,8 +68,6 @@ def _roster_id(
     when the name is none of the roster's but looks like one of them."""
     if night.group_id is None:
         return None
-    from ...models import Group, GroupPlayer
-
     group = db.session.get(Group, night.group_id)
     assert group is not None
     listed = roster(group)
@@ -365,27 +364,3 @@ def _move_player_keys(night: ClubNight, match: Match, out_no: int, in_no: int) -
     )
     for digest in sorted(hashes(in_no) - have):
         db.session.add(ScorerKey(match_id=match.id, key_hash=digest, created_at=utcnow()))
-
-
-def substitutes_of(rounds: Sequence[ClubRound]) -> dict[int, dict[int, list[dict[str, int]]]]:
-    """Each round's substitutes (by round id, then table): ``[{"seat", "player", "for"}]``,
-    for the night's view (docs/club.md §14 ``tables[].substitutes``, "Ivy (for Eve)")."""
-    found: dict[int, dict[int, list[dict[str, int]]]] = {r.id: {} for r in rounds}
-    if not rounds:
-        return found
-    sub = aliased(ClubPlayer)
-    gone = aliased(ClubPlayer)
-    rows = db.session.execute(
-        sa.select(ClubSeat.round_id, ClubSeat.table_no, ClubSeat.seat, sub.number, gone.number)
-        .join(sub, sub.id == ClubSeat.player_id)
-        .join(gone, gone.id == ClubSeat.stands_for_id)
-        .where(ClubSeat.round_id.in_([r.id for r in rounds]))
-        .order_by(ClubSeat.table_no, ClubSeat.seat)
-    )
-    for round_id, table_no, seat, number, stood_for in rows:
-        if table_no is None or seat is None:
-            continue  # a substitute always takes a seat: a stray row is shown nowhere
-        found[round_id].setdefault(table_no, []).append(
-            {"seat": seat, "player": number, "for": stood_for}
-        )
-    return found

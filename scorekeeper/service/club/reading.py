@@ -10,13 +10,33 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 
 from ...extensions import db
-from ...models import ClubNight, ClubPlayer, ClubRound, ClubTable, Group, Match, as_utc
+from ...models import (
+    ClubNight,
+    ClubPlayer,
+    ClubRound,
+    ClubSeat,
+    ClubTable,
+    Group,
+    Match,
+    as_utc,
+)
 from ...rules.club.rotation import plan as rotation
 from ...rules.club.rotation.plan import Balance
-from .common import form_of, pair_members, pairs_of, players_of, rounds_of, seatings, table_matches
-from .spots import _SPOTS, SPOTS_KEPT, ClubPlace, ClubSpot, club_of_match, club_spot_of, keep_spot
+from ..reading import PUBLIC_ID
+from .common import (
+    form_of,
+    pair_members,
+    pairs_of,
+    players_of,
+    rotation_of,
+    rounds_of,
+    seatings,
+    table_matches,
+)
+from .spots import SPOTS, SPOTS_KEPT, ClubPlace, ClubSpot, club_of_match, club_spot_of, keep_spot
 from .standings import figures_of
 
 
@@ -87,7 +107,7 @@ def night_view(night: ClubNight) -> NightView:
     seats = seatings(night, rounds)
     matches = table_matches(rounds)
     units = form_of(night).units
-    subs = _substitutes(rounds)
+    subs = substitutes_of(rounds)
     shown: list[dict[str, Any]] = []
     for stored in rounds:
         seating = seats[stored.id]
@@ -155,16 +175,31 @@ def night_view(night: ClubNight) -> NightView:
 
 def rounds_drawn(night: ClubNight) -> bool:
     """Whether the night draws rounds as it goes (progressive or Danish, docs/club.md §4.6)."""
-    from .common import rotation_of
-
     return rotation_of(night).draws_rounds()
 
 
-def _substitutes(rounds: Sequence[ClubRound]) -> dict[int, dict[int, list[dict[str, int]]]]:
-    # Imported here: club_people writes and answers with this module's views (no cycle).
-    from .people import substitutes_of
-
-    return substitutes_of(rounds)
+def substitutes_of(rounds: Sequence[ClubRound]) -> dict[int, dict[int, list[dict[str, int]]]]:
+    """Each round's substitutes (by round id, then table): ``[{"seat", "player", "for"}]``,
+    for the night's view (docs/club.md §14 ``tables[].substitutes``, "Ivy (for Eve)")."""
+    found: dict[int, dict[int, list[dict[str, int]]]] = {r.id: {} for r in rounds}
+    if not rounds:
+        return found
+    sub = aliased(ClubPlayer)
+    gone = aliased(ClubPlayer)
+    rows = db.session.execute(
+        sa.select(ClubSeat.round_id, ClubSeat.table_no, ClubSeat.seat, sub.number, gone.number)
+        .join(sub, sub.id == ClubSeat.player_id)
+        .join(gone, gone.id == ClubSeat.stands_for_id)
+        .where(ClubSeat.round_id.in_([r.id for r in rounds]))
+        .order_by(ClubSeat.table_no, ClubSeat.seat)
+    )
+    for round_id, table_no, seat, number, stood_for in rows:
+        if table_no is None or seat is None:
+            continue  # a substitute always takes a seat: a stray row is shown nowhere
+        found[round_id].setdefault(table_no, []).append(
+            {"seat": seat, "player": number, "for": stood_for}
+        )
+    return found
 
 
 def _current_round(rounds: Sequence[ClubRound]) -> int | None:
@@ -239,8 +274,6 @@ def table_now(night: ClubNight, table: int) -> TableNow:
 
 def club_nights_by(ids: Sequence[str]) -> list[ClubNight]:
     """The nights these private or read-only ids name (the home page's list), by name."""
-    from ..reading import PUBLIC_ID
-
     wanted = [i for i in ids if isinstance(i, str) and PUBLIC_ID.fullmatch(i)]
     if not wanted:
         return []
@@ -254,8 +287,8 @@ def club_nights_by(ids: Sequence[str]) -> list[ClubNight]:
 
 
 __all__ = [
+    "SPOTS",
     "SPOTS_KEPT",
-    "_SPOTS",
     "ClubPlace",
     "ClubSpot",
     "club_of_match",

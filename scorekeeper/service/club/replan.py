@@ -52,7 +52,7 @@ def replan_present(night: ClubNight, seed: int | None = None, *, keep_seated: bo
     members = pair_members(pairs_of(night), players) if kept.scheme == rotation.FIXED_PAIRS else {}
 
     def drawn(number: int) -> bool:
-        return kept.scheme == rotation.PROGRESSIVE or kept.is_drawn(number)
+        return kept.draws(number)
 
     def key(number: int) -> tuple[tuple[int, ...], bool]:
         return present_in(players, number), drawn(number)
@@ -162,12 +162,12 @@ def new_table_codes(night: ClubNight, before: int) -> dict[int, str]:
     )
     return {
         n: new_table_code(night, "table", n)
-        for n in range(1, max(before, tables_used(night), _tables_to_draw(night)) + 1)
+        for n in range(1, max(before, tables_used(night), tables_to_draw(night)) + 1)
         if n not in have
     }
 
 
-def _tables_to_draw(night: ClubNight) -> int:
+def tables_to_draw(night: ClubNight) -> int:
     """The most tables a round drawn as the night goes and not drawn yet will seat (§4.4,
     §4.5): its cards are needed before it is drawn (docs/club.md §6, a new table code)."""
     found = rotation_of(night)
@@ -177,7 +177,7 @@ def _tables_to_draw(night: ClubNight) -> int:
     seats = seatings(night, rounds)
     most = 0
     for stored in rounds:
-        drawn = found.scheme == rotation.PROGRESSIVE or found.is_drawn(stored.number)
+        drawn = found.draws(stored.number)
         if not drawn or seats[stored.id].tables:
             continue
         here = set(present_in(players, stored.number))

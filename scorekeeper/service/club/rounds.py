@@ -34,12 +34,12 @@ from ..outcomes import Conflict, NotFound
 from ..reading import hash_token
 from ..replaying import hand_count, state_of
 from ..writing import lock_group, lock_match
-from .common import pairs_of, players_of, round_of, rounds_of, seatings, table_matches
+from .common import is_host, pairs_of, players_of, round_of, rounds_of, seatings, table_matches
 from .draws import draw_after_close, seat_at_start
 from .keys import KINDS, drop_keys, night_match_ids
 from .limits import limit_of
 from .reading import ClubSpot, NightView, keep_spot, night_view
-from .replan import _tables_to_draw, tables_used
+from .replan import tables_to_draw, tables_used
 from .setup import new_table_code, night_write
 
 
@@ -323,7 +323,7 @@ def check_table(night: ClubNight, number: int) -> None:
     """:class:`NotFound` for a table number the night has no card for (docs/club.md §7.3: the
     table's page and its API twin are a 404, not a table that waits for ever): none of its
     rounds seats it and no round still to draw will."""
-    if not 1 <= number <= max(tables_used(night), _tables_to_draw(night)):
+    if not 1 <= number <= max(tables_used(night), tables_to_draw(night)):
         raise NotFound("this club night has no table {number}", number=number)
 
 
@@ -363,8 +363,6 @@ def _withdraw(night: ClubNight, kind: str, number: int) -> None:
 def night_key_role(night: ClubNight, key: str | None) -> tuple[str, int] | None:
     """What a phone's secret is on this night: ``("host", 0)``, ``("table", n)``,
     ``("player", n)``, or ``None``."""
-    from .common import is_host
-
     if not key or unstorable(key) is not None:
         return None
     if is_host(night, key):

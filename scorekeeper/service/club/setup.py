@@ -23,7 +23,7 @@ from ...rules.club.rotation import plan as rotation
 from ...rules.core.names import check_new_name, name_key
 from ..groups.placing import roster_players
 from ..groups.roster import check_group_token, get_group, roster
-from ..matches import _json_safe as json_safe
+from ..matches import json_safe
 from ..reading import hash_token
 from ..writing import UnitOfWork, lock_club_night, lock_group
 from .body import read_body
@@ -103,9 +103,9 @@ def create_club_night(
         db.session.flush()
         store_plan(night, plan.rounds)
         tables = max((len(r.tables) for r in plan.rounds), default=0)
-        if read.rotation.scheme == rotation.PROGRESSIVE:
-            # Its rounds after the first are drawn later, and an unseated round 1 (players
-            # not filling tables of four, §4.5) still needs its tables' cards.
+        if read.rotation.draws(1):
+            # Progressive: its rounds after the first are drawn later, and an unseated round 1
+            # (players not filling tables of four, §4.5) still needs its tables' cards.
             tables = max(tables, len(read.players) // 4)
         table_codes = {n: _new_code(night, "table", n) for n in range(1, tables + 1)}
         player_codes = (

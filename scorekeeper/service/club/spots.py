@@ -48,7 +48,7 @@ class ClubSpot:
 #: Per-process memo of each match's club spot (None: not a club match), by (match id, public
 #: id): the public id is random, so a memo made on one database never answers for another's
 #: match of the same id. Bounded; a match's spot never changes, so nothing is invalidated.
-_SPOTS: OrderedDict[tuple[int, str], ClubSpot | None] = OrderedDict()
+SPOTS: OrderedDict[tuple[int, str], ClubSpot | None] = OrderedDict()
 _SPOTS_LOCK = threading.Lock()
 SPOTS_KEPT = 8192
 
@@ -71,15 +71,15 @@ def club_spot_of(match: Match) -> ClubSpot | None:
     (docs/club.md §17)."""
     key = (match.id, match.public_id)
     with _SPOTS_LOCK:
-        if key in _SPOTS:
-            _SPOTS.move_to_end(key)
-            return _SPOTS[key]
+        if key in SPOTS:
+            SPOTS.move_to_end(key)
+            return SPOTS[key]
     row = night_row_of(match, ClubNight.read_id, ClubRound.number, ClubTable.table_no, ClubNight.id)
     spot = ClubSpot(row[0], row[1], row[2], row[3]) if row is not None else None
     with _SPOTS_LOCK:
-        _SPOTS.setdefault(key, spot)
-        while len(_SPOTS) > SPOTS_KEPT:
-            _SPOTS.popitem(last=False)
+        SPOTS.setdefault(key, spot)
+        while len(SPOTS) > SPOTS_KEPT:
+            SPOTS.popitem(last=False)
     return spot
 
 
@@ -88,9 +88,9 @@ def keep_spot(match: Match, spot: ClubSpot) -> None:
     nothing either). A memo of a round start that is rolled back names a public id that never
     exists: harmless."""
     with _SPOTS_LOCK:
-        _SPOTS[(match.id, match.public_id)] = spot
-        while len(_SPOTS) > SPOTS_KEPT:
-            _SPOTS.popitem(last=False)
+        SPOTS[(match.id, match.public_id)] = spot
+        while len(SPOTS) > SPOTS_KEPT:
+            SPOTS.popitem(last=False)
 
 
 def club_of_match(match: Match) -> ClubPlace | None:

@@ -34,12 +34,21 @@ from ...games.club_form import (
     ROTATING_TABLES,
     ClubForm,
 )
-from . import pairs as rotation_pairs
 from . import progressive as rotation_progressive
 from .budget import Budget, host_budget
 from .designs import AG_2_3, AG_2_4, KTS_15, WHIST_SIZES, Rounds, circle, whist
 from .heuristic import Figures, LocalRound, plan_night
-from .pairs import Movement, PairsRound
+from .movements import (
+    Movement,
+    MovementSettings,
+    default_movement,
+    design_name,
+    find_movement,
+    pairs_movements,
+    plan_pairs,
+    read_movement,
+)
+from .pairs import PairsRound, develop, pairs_balance
 from .rounds import Balance, RoundPlan, balance_of, check_round
 from .seats import number_tables
 
@@ -78,7 +87,7 @@ class Rotation:
     #: The table size (auction: the preferred size, 4 unless given; Pinnacola: 2 or 4).
     table_size: int | None
     #: Fixed pairs' movement (docs/club.md §4.4); None for every other scheme.
-    movement: Movement | None = None
+    movement: MovementSettings | None = None
 
     def as_json(self) -> dict[str, Any]:
         """The settings as §14's ``rotation`` shows them (``design`` is the balance's)."""
@@ -94,6 +103,34 @@ class Rotation:
             shown.update(self.movement.as_json())
         return shown
 
+    @property
+    def kind(self) -> Movement | None:
+        """The night's registered movement: fixed pairs' ``movement``, progressive's; None for
+        the schemes planned from designs and the heuristic (rotating partners and tables).
+
+        >>> Rotation("progressive", 4, "entry", 0, None).kind.needs
+        'players'
+        """
+        if self.movement is not None:
+            return self.movement.kind
+        if self.scheme == FIXED_PAIRS:
+            return default_movement().kind
+        return find_movement(self.scheme)
+
+    def draws(self, number: int) -> bool:
+        """Whether round ``number`` is seated by its movement's draw, when the round before
+        closes or when it starts, rather than planned (docs/club.md §4.4-§4.6): the Danish
+        rounds of fixed pairs, every progressive round (an unseated round 1 is drawn as it
+        starts).
+
+        >>> Rotation("progressive", 4, "entry", 0, None).draws(1)
+        True
+        """
+        if self.movement is not None:
+            return self.movement.is_drawn(number)
+        kind = self.kind
+        return kind is not None and kind.draws(number)
+
     def is_drawn(self, number: int) -> bool:
         """Whether round ``number`` is drawn when the one before closes (docs/club.md §4.6):
         progressive from round 2, Danish rounds of fixed pairs.
@@ -101,9 +138,7 @@ class Rotation:
         >>> Rotation("progressive", 4, "entry", 0, None).is_drawn(2)
         True
         """
-        if self.scheme == PROGRESSIVE:
-            return number > 1
-        return self.movement is not None and self.movement.is_drawn(number)
+        return number > 1 and self.draws(number)
 
     def draws_rounds(self) -> bool:
         """Whether any round of the night is drawn as the night goes (no re-plan, §14)."""
@@ -174,7 +209,7 @@ rotating-partners, fixed-pairs, progressive
         rounds = _default_rounds(form, scheme, body.get("movement"), player_count)
     else:
         rounds = as_int(rounds_given, "rotation.rounds", low=1, high=MAX_ROUNDS)
-    movement = rotation_pairs.read_movement(body, rounds) if scheme == FIXED_PAIRS else None
+    movement = read_movement(body, rounds) if scheme == FIXED_PAIRS else None
     draw_given = body.get("draw")
     draw = "shuffle" if draw_given is None else as_choice(draw_given, "rotation.draw", DRAWS)
     seed_given = body.get("seed")
@@ -193,13 +228,13 @@ def _default_rounds(form: ClubForm, scheme: str, movement: object, player_count:
         pairs = player_count // 2
         if pairs < 2:
             return DEFAULT_ROUNDS
-        if movement in (None, rotation_pairs.ROUND_ROBIN):
-            return min(MAX_ROUNDS, rotation_pairs.round_robin_length(pairs))
-        if movement == rotation_pairs.MITCHELL:
-            return min(MAX_ROUNDS, rotation_pairs.mitchell_tables(pairs))
-        return DEFAULT_ROUNDS
-    if scheme == PROGRESSIVE:
-        return DEFAULT_ROUNDS
+        kind = pairs_movements()[0] if movement is None else find_movement(movement)
+        length = kind.length(pairs) if kind is not None else None
+        return DEFAULT_ROUNDS if length is None else min(MAX_ROUNDS, length)
+    kind = find_movement(scheme)
+    if kind is not None:  # a movement of players (progressive): its length, if it has one
+        length = kind.length(player_count)
+        return DEFAULT_ROUNDS if length is None else min(MAX_ROUNDS, length)
     found = design_of(form, player_count)
     return found[1] if found is not None else DEFAULT_ROUNDS
 
@@ -295,7 +330,7 @@ def plan(
     Fixed pairs (``pairs``: pair number -> its two players) follow their movement (§4.4) and
     progressive seats round 1 (§4.5): see :func:`plan_drawn`.
     """
-    if rotation.scheme in (FIXED_PAIRS, PROGRESSIVE):
+    if rotation.kind is not None:
         return plan_drawn(form, rotation, players, fixed, pairs or {})
     # Design position p is the p-th present player by number (draw entry, docs/club.md §3).
     order = sorted(set(players))
@@ -348,40 +383,41 @@ def plan_drawn(
 
     >>> from scorekeeper.rules.games.club_form import partnership_form
     >>> night = plan(partnership_form(), Rotation("fixed-pairs", 2, "entry", 0, None,
-    ...     Movement("mitchell", "previous", None)), range(1, 9),
+    ...     MovementSettings("mitchell", "previous", None)), range(1, 9),
     ...     pairs={1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (7, 8)})
     >>> [r.tables for r in night.rounds], night.balance.design
     ([((1, 5, 2, 6), (3, 7, 4, 8)), ((1, 7, 2, 8), (3, 5, 4, 6))], 'mitchell')
     """
     present = sorted(set(players))
     kept = list(fixed)
-    if rotation.scheme == PROGRESSIVE:
+    kind = rotation.kind
+    if isinstance(kind, rotation_progressive.Progressive):
         order = list(present)
         if rotation.draw == "shuffle":
             random.Random(rotation.seed).shuffle(order)
         made = [*kept]
         if not made and rotation.rounds:
             try:
-                made.append(rotation_progressive.first_round(order))
+                made.append(kind.first(order))
             except rotation_progressive.TableCountError:
                 made.append(RoundPlan((), ()))
         made += [RoundPlan((), ())] * max(0, rotation.rounds - len(made))
         played = [r for r in made if r.tables]
         return Plan(tuple(made), balance_of(form, played, present, None))
-    movement = rotation.movement or Movement(rotation_pairs.ROUND_ROBIN, "previous", None)
+    movement = rotation.movement or default_movement()
     numbers = sorted(pairs)
     order = list(numbers)
     if rotation.draw == "shuffle":
         random.Random(rotation.seed).shuffle(order)
-    designed = rotation_pairs.plan_pairs(movement, len(order), rotation.rounds)
+    designed = plan_pairs(movement, len(order), rotation.rounds)
     made = list(kept)
     for number in range(len(kept), rotation.rounds):
         if number < len(designed):
             round_ = _mapped(designed[number], order)
-            made.append(rotation_pairs.develop(round_, pairs))
+            made.append(develop(round_, pairs))
         else:
             made.append(RoundPlan((), ()))
-    design = rotation_pairs.design_name(movement, len(order), rotation.rounds)
+    design = design_name(movement, len(order), rotation.rounds)
     return Plan(tuple(made), pairs_balance_of(made, pairs, design if not kept else None))
 
 
@@ -422,7 +458,7 @@ def pairs_balance_of(
     rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]], design: str | None
 ) -> Balance:
     """The balance of a fixed-pairs night's seated rounds, counted in pairs (§4.8)."""
-    return rotation_pairs.pairs_balance(pairs_rounds(rounds, pairs), sorted(pairs), design)
+    return pairs_balance(pairs_rounds(rounds, pairs), sorted(pairs), design)
 
 
 def _all(r: RoundPlan) -> list[int]:

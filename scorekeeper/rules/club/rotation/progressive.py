@@ -1,6 +1,7 @@
 """Progressive, "winners move up" (docs/club.md §4.5), issue 29.
 
-Part two of the club night; not yet wired into the service or the API (a later step does).
+Part two of the club night, wired: the planner (:mod:`.plan`) draws round 1 and
+:mod:`scorekeeper.service.club.draws` each later round when the one before closes.
 Table 1 is the head table. Round 1 seats the players in draw order, four to a table; when a
 round closes the next one is drawn from its results: at table 1 the winners stay and the losers
 go to the last table; at every other table the winners go one table up and the losers stay.
@@ -22,15 +23,19 @@ otherwise with a :class:`TableCountError` that says how many are over and how ma
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ...games.club_form import PROGRESSIVE as PROGRESSIVE_SCHEME
 from ..standings.rounds import RoundResults, side_results
+from .movements import PLAYERS, Movement, register
 from .rounds import RoundPlan
 
 if TYPE_CHECKING:
     from ...games.club_form import ClubForm
 
 SEATS = 4
+#: The movement's name: the scheme's (``rotation.scheme``, §4.1).
+PROGRESSIVE: Final = PROGRESSIVE_SCHEME
 
 
 class TableCountError(ValueError):
@@ -209,7 +214,35 @@ multiple of four, or 1 missing
     return RoundPlan(kept, tuple(sorted(here - on)))
 
 
+@register
+class Progressive(Movement):
+    """Winners move up: players, partners changing, each round drawn from the one before."""
+
+    name: ClassVar[str] = PROGRESSIVE
+    scheme: ClassVar[str] = PROGRESSIVE_SCHEME
+    needs: ClassVar[str] = PLAYERS
+    as_the_night_goes: ClassVar[bool] = True
+    rank: ClassVar[int] = 100
+
+    def draws(self, number: int) -> bool:
+        """Every round, round 1 too: when it has no seats (a re-plan, or players not filling
+        tables of four) it is drawn as it starts from the players present (§4.5)."""
+        return True
+
+    def first(self, order: Sequence[int]) -> RoundPlan:
+        """Round 1 in draw ``order``: :func:`first_round`."""
+        return first_round(order)
+
+    def after(
+        self, form: ClubForm, previous: RoundPlan, results: RoundResults, present: Collection[int]
+    ) -> RoundPlan:
+        """The round drawn when ``previous`` closes: :func:`round_after`."""
+        return round_after(form, previous, results, present)
+
+
 __all__ = [
+    "PROGRESSIVE",
+    "Progressive",
     "TableCountError",
     "check_count",
     "first_round",

@@ -1,6 +1,7 @@
 """The awards of a club night (docs/club.md §10.1), issue 29.
 
-Part two of the club night; not yet wired into the service or the API (a later step does).
+Part two of the club night, wired: :mod:`scorekeeper.service.club.awards` reads a night's
+awards at creation and by ``PATCH`` and computes them for the standings' answer (``awards``).
 Awards are computed from the same figures as the standings, on every read: each one lists its
 holders (ties: all of them), where it happened (round and table) and what it rests on (as the
 records do, docs/records.md). The awards that rest on listed meld, bids or Pinnacolas take a

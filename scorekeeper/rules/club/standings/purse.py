@@ -1,6 +1,7 @@
 """The purse of a club night (docs/club.md §10.2), issue 29.
 
-Part two of the club night; not yet wired into the service or the API (a later step does).
+Part two of the club night, wired: :mod:`scorekeeper.service.club.awards` reads a night's
+purse at creation and by ``PATCH`` and pays it out in the standings' answer (``purse``).
 ``{"entry": "5.00", "house": "0.50", "places": ["50", "30", "20"], "awards": {"high_game":
 "4.00"}}``: money and percentages as decimal strings with at most two places.
 

@@ -66,6 +66,7 @@ from ..pinochle.melds import (
     LOWEST_MIN_BID,
     MAX_BID,
     MELDS_OPTION,
+    PINOCHLE_MELDS,
     TIE_RULE_OPTION,
     check_meld_figures,
     counting_of,
@@ -74,7 +75,7 @@ from ..pinochle.melds import (
     target_option,
 )
 from ..registry import PINOCHLE, Variant, register
-from ..table import BID_WORDS, Entry, Table, Tool, seated, sides_of
+from ..table import BID_WORDS, Entry, Layout, Tool, seated, sides_of
 from .hands import (
     ALL_PASS,
     BIDDER_BID,
@@ -419,12 +420,12 @@ class Auction(Variant):
             )
         return individual_form(low, high, size, units=options.get("scoring", UNITS) == UNITS)
 
-    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+    def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """The contract, then in units the outcome (or the bidder's points), in points every
         side's meld and tricks; who is not dealt in sits out (docs/rules.md §2)."""
         players, sitting_out = seated(setup, active)
         units = setup.options["scoring"] == UNITS
-        return Table(
+        return Layout(
             Entry.WIDOW_BID,
             sides_of(setup, players),
             players,
@@ -440,6 +441,7 @@ class Auction(Variant):
             words=BID_WORDS,
             tool=None if units else Tool.PINOCHLE_MELD,
             meld_values={} if units else meld_values(setup.options),
+            melds=PINOCHLE_MELDS,
         )
 
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:

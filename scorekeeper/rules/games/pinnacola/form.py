@@ -50,7 +50,7 @@ from ...core.readers import as_bool, as_int, as_list, as_object, as_side, check_
 from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import PINNACOLA, Variant, register
-from ..table import DEAL_WORDS, Entry, Table, Tool, members_of, seated
+from ..table import DEAL_WORDS, Entry, Layout, Tool, members_of, seated
 
 # --- Numbers of the game (seed 001; docs/rules.md §3) ---------------------------------------------
 
@@ -791,10 +791,10 @@ class PinnacolaVariant(Variant):
         """Four players play in two teams (seed 001: "due squadre di due giocatori")."""
         return player_count == 4
 
-    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+    def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """Each side's points on the table and in hand, and how the deal ended."""
         players, sitting_out = seated(setup, active)
-        return Table(
+        return Layout(
             Entry.RUMMY_DEAL,
             setup.sides,
             players,

@@ -61,7 +61,7 @@ from ...core.readers import (
 from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import PINOCHLE, Variant, register
-from ..table import BID_WORDS, Entry, Table, Tool, members_of, seated, sides_of
+from ..table import BID_WORDS, Entry, Layout, Tool, members_of, seated, sides_of
 from .melds import (
     AUCTION_COUNTING_OPTION,
     BID_STEP,
@@ -74,6 +74,7 @@ from .melds import (
     MELDS_OPTION,
     NEW_CARDS,
     PARTNERSHIP_LOWEST_MIN_BID,
+    PINOCHLE_MELDS,
     TIE_RULE_OPTION,
     check_meld_figures,
     counting_of,
@@ -256,13 +257,13 @@ class _PlainPinochle(Variant):
         resolved = resolve_options(self.option_specs(_option_map(given)), given)
         return pinochle_defaults(resolved, _option_map(given))
 
-    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+    def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """Every side dealt in types its meld and trick points; meld needs a trick only where
         everybody melds before play."""
         players, sitting_out = seated(setup, active)
         sides = sides_of(setup, players)
         by_player = _meld_by_player(setup)
-        return Table(
+        return Layout(
             Entry.MELD_AND_TRICKS,
             sides,
             players,
@@ -281,6 +282,7 @@ class _PlainPinochle(Variant):
             tool=Tool.PINOCHLE_MELD,
             members=members_of(setup, sides),
             meld_values=meld_values(setup.options),
+            melds=PINOCHLE_MELDS,
         )
 
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
@@ -656,10 +658,10 @@ class PartnershipAuction(Variant):
         """Always two teams."""
         return True
 
-    def table(self, setup: Setup, active: Sequence[str] = ()) -> Table:
+    def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """One contract for the two teams, then both teams' meld and trick points."""
         players, sitting_out = seated(setup, active)
-        return Table(
+        return Layout(
             Entry.PARTNERSHIP_BID,
             setup.sides,
             players,
@@ -674,6 +676,7 @@ class PartnershipAuction(Variant):
             tool=Tool.PINOCHLE_MELD,
             members=members_of(setup, setup.sides),
             meld_values=meld_values(setup.options),
+            melds=PINOCHLE_MELDS,
         )
 
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:

@@ -20,6 +20,7 @@ from ...core.errors import RuleError, join_path
 from ...core.options import SCORING_GROUP, Choice, OptionSpec, choice, integer
 from ...core.readers import as_bool, as_choice, as_int, as_list, as_object, as_str, side_map
 from ...core.text import N_
+from ..table import MeldBook
 
 # ---------------------------------------------------------------------------------------------
 # Counting systems (docs/rules.md §1)
@@ -158,6 +159,10 @@ MELD_NAMES: dict[str, str] = {
     "double_queens": N_("eight queens"),
     "double_jacks": N_("eight jacks"),
 }
+
+#: Pinochle's meld table as the pages show it (:class:`~scorekeeper.rules.games.table.MeldBook`):
+#: every pinochle form's layout carries it.
+PINOCHLE_MELDS = MeldBook(MELD_NAMES, MELD_CHIPS, PINOCHLE_RANKS)
 
 #: Bicycle, Parlett and seed 000.
 STANDARD_MELDS: dict[str, int] = {
