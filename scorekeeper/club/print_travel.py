@@ -69,7 +69,7 @@ def _headings() -> dict[str, str]:
 
 
 def _facts_by_side(hand: Any, side: str) -> dict[str, int]:
-    """What the hand's facts (``rules/facts.py``) say of ``side``: its meld, tricks, the table
+    """What the hand's facts (``rules/core/facts.py``) say of ``side``: its meld, tricks, the table
     and hand points of a rummy deal; a fact that does not apply is left out."""
     facts = hand.facts
     found: dict[str, int] = {}

@@ -19,19 +19,20 @@ One module per concern, each re-exported here:
   reopen);
 - :mod:`.previewing`: the next hand as it would count, before it is saved (nothing stored);
 - :mod:`.joining`: sharing the scoring (the scorekeeper links' codes, the joined phones' keys);
-- :mod:`.groups`: a group and its roster; :mod:`.placing`: a match played in a group;
-- :mod:`.almanac`: a group's summaries, history, records, money and ratings (of a season);
-- :mod:`.payups`: the nights a group marked paid up, from which its settle-up counts;
-- club nights (docs/club.md): :mod:`.club_body` (a night's body read, a preview),
-  :mod:`.club_preview` (a preview's plan: its budget, the previews kept),
-  :mod:`.club_setup` (create; the frame of a night write), :mod:`.club_edit` (draw again, a
-  round by hand, re-plan, settings), :mod:`.club_rounds` (start, time, close, finish, codes),
-  :mod:`.club_keys` (a card's code for a key, the keys a card holds),
-  :mod:`.club_adjust` (adjustments), :mod:`.club_reading` (the night, its ETag, a table's round,
-  a match's club place), :mod:`.club_standings` (its standings, from its matches' figures),
-  :mod:`.club_limits` (a club match's end, §7.2).
+- ``groups/``: :mod:`.groups.roster` (a group and its roster), :mod:`.groups.placing` (a
+  match played in a group), :mod:`.groups.almanac` (a group's summaries, history, records,
+  money and ratings of a season), :mod:`.groups.payups` (the nights a group marked paid up,
+  from which its settle-up counts);
+- ``club/``, club nights (docs/club.md): :mod:`.club.body` (a night's body read, a preview),
+  :mod:`.club.preview` (a preview's plan: its budget, the previews kept),
+  :mod:`.club.setup` (create; the frame of a night write), :mod:`.club.edit` (draw again, a
+  round by hand, re-plan, settings), :mod:`.club.rounds` (start, time, close, finish, codes),
+  :mod:`.club.keys` (a card's code for a key, the keys a card holds),
+  :mod:`.club.adjust` (adjustments), :mod:`.club.reading` (the night, its ETag, a table's round,
+  a match's club place), :mod:`.club.standings` (its standings, from its matches' figures),
+  :mod:`.club.limits` (a club match's end, §7.2).
 
-Tests that change a module's setting patch it where it is read (e.g. ``service.almanac``'s
+Tests that change a module's setting patch it where it is read (e.g. ``service.groups.almanac``'s
 ``SUMMARY_REBUILD_HANDS``), not here.
 """
 

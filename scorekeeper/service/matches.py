@@ -3,7 +3,7 @@ undo the last, finish it. Each change of the hands is the check of a write that
 :func:`.writing.write` runs (the write protocol: locks, versions, idempotency keys, one
 transaction); what the check decides is :mod:`scorekeeper.rules.contract.writes`' (pure: the phone's
 engine decides the same), given the replay cache's replays (:class:`.replaying.CachedReplays`)
-and the club night's limits (:mod:`.club_limits`)."""
+and the club night's limits (:mod:`scorekeeper.service.club.limits`)."""
 
 from __future__ import annotations
 
@@ -140,8 +140,9 @@ def rematch(public_id: str, *, group: GroupPlace | None = None) -> tuple[Match, 
     each seat standing for the roster player it stood for in this match when this match is in
     that group too (:func:`create_match`). A wrong group token is :class:`Unauthorized`; a
     match of another group is a :class:`RuleError` at ``match``
-    (:func:`.placing.check_next_place`). A club night's match is a :class:`Conflict`: it goes
-    on in the night's next round at its table (docs/club.md §7.3), never outside the night."""
+    (:func:`scorekeeper.service.groups.placing.check_next_place`). A club night's match is a
+    :class:`Conflict`: it goes on in the night's next round at its table (docs/club.md §7.3), never
+    outside the night."""
     old = get_match(public_id)
     if club_spot_of(old) is not None:
         raise Conflict("a club night's match goes on in the night's next round, not in a new game")

@@ -1,6 +1,6 @@
 """How the API reads a request's JSON text and the writes' ``version`` (docs/api.md "Errors",
 "Hands"), pure: the server's routes (``scorekeeper/api/routes.py``) and the phone's engine
-(:mod:`.phone`) read the same text the same way.
+(:mod:`scorekeeper.rules.engine.answers`) read the same text the same way.
 
 >>> parse_json('{"meld": 20}')
 {'meld': 20}

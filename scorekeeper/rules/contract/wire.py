@@ -4,7 +4,7 @@ what the match stores, its replayed state and a ``gettext``.
 The server's ``api/routes.py`` calls these and adds what only its database row knows (``id``,
 ``version``, ``created_at``, ``updated_at`` and the club night's fields, docs/club.md §14);
 the phone's engine calls them with the match as the API gave it (docs/phone.md), so both say
-the same, in the same words of the same catalog (:mod:`.wording`).
+the same, in the same words of the same catalog (:mod:`scorekeeper.rules.core.wording`).
 
 What a match stores
 -------------------
@@ -43,8 +43,8 @@ class StoredMatch:
     first_dealer: str
 
     def setup(self) -> Setup:
-        """The rules' :class:`~.match.Setup` of the match (its options as resolved at
-        creation)."""
+        """The rules' :class:`~scorekeeper.rules.core.match.Setup` of the match (its options as
+        resolved at creation)."""
         teams = tuple(Team(t["name"], tuple(t["players"])) for t in self.teams)
         return Setup(
             self.variant, dict(self.options), tuple(self.players), teams, self.first_dealer
@@ -192,7 +192,8 @@ def settlement_json(settled: Settlement) -> dict[str, Any]:
 def rule_errors(error: RuleError, gettext: Gettext) -> dict[str, list[str]]:
     """The ``errors`` of the 422 a refusal of the rules is (docs/api.md "Errors"): each field
     path (``_`` for the whole body) with its messages; several refusals of one body
-    (:class:`~.errors.RuleErrors`, docs/club.md §19 case 35) name every field."""
+    (:class:`~scorekeeper.rules.core.errors.RuleErrors`, docs/club.md §19 case 35) name every
+    field."""
     errors: dict[str, list[str]] = {}
     for each in error.errors if isinstance(error, RuleErrors) else (error,):
         errors.setdefault(each.path or "_", []).append(rule_message(each, gettext))

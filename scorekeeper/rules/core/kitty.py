@@ -4,8 +4,9 @@ its share-out at the end of the night.
 What a hand pays the kitty (a set bidder pays it what he pays one player, a bidder who makes
 enough collects a bonus from it) is the form's: :func:`~scorekeeper.rules.games.auction.form.
 hand_payments` puts it in each hand's ``payments["kitty"]``; the running balance
-(``MatchState.kitty``) is summed with every side's total in :mod:`.match`; the settle-up
-(:mod:`.settle`) shares the balance out with :func:`share_kitty` before it squares the players.
+(``MatchState.kitty``) is summed with every side's total in :mod:`scorekeeper.rules.core.match`;
+the settle-up (:mod:`scorekeeper.rules.core.settle`) shares the balance out with
+:func:`share_kitty` before it squares the players.
 """
 
 from __future__ import annotations

@@ -91,9 +91,9 @@ def name_key(name: str) -> str:
 
 def look_alike_key(name: str) -> str:
     """What a new name is told apart from the others by (docs/rules.md §5): the UTS #39
-    skeleton (:mod:`.confusable`) of its :func:`name_key`, so names that only look alike
-    (a Cyrillic letter for a Latin one, ``rn`` for ``m``) share it. Only new names are checked
-    with it; a stored match keeps its names, and compares them by :func:`name_key`.
+    skeleton (:mod:`scorekeeper.rules.core.confusable`) of its :func:`name_key`, so names that only
+    look alike (a Cyrillic letter for a Latin one, ``rn`` for ``m``) share it. Only new names are
+    checked with it; a stored match keeps its names, and compares them by :func:`name_key`.
 
     >>> look_alike_key("kіtty") == look_alike_key("ＫＩＴＴＹ") == look_alike_key("kitty")
     True

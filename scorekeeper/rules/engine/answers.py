@@ -4,12 +4,14 @@ the phone by the server's own code, under Pyodide in a Web Worker (``static/engi
 :func:`run` takes a request as JSON text: ``match`` (the API's match JSON as the server last
 gave it), ``ops`` (requests to apply in order) and ``lang``; it answers, for each op, the status
 and JSON body the API would give, and for a page's hand form the words the page would put at
-each field. Nothing here decides anything: reading the body is :mod:`.bodies`'s, reading a hand
-form's fields :mod:`.hand_fields`'s, the write's decision :mod:`.writes`'s, the JSON
-:mod:`.wire`'s, the words :mod:`.wording`'s and :mod:`.plain`'s, in the catalog the server uses
-(``catalogs/<lang>.mo`` in the bundle). What only the server can do (the edit token, an
-``Idempotency-Key`` seen before, limits of rate and size) is not done here: the queue sends the
-entries, never results, so the server has the last word.
+each field. Nothing here decides anything: reading the body is
+:mod:`scorekeeper.rules.contract.bodies`'s, reading a hand form's fields
+:mod:`scorekeeper.rules.entry`'s, the write's decision :mod:`scorekeeper.rules.contract.writes`'s,
+the JSON :mod:`scorekeeper.rules.contract.wire`'s, the words
+:mod:`scorekeeper.rules.core.wording`'s and :mod:`scorekeeper.rules.contract.plain`'s, in the
+catalog the server uses (``catalogs/<lang>.mo`` in the bundle). What only the server can do (the
+edit token, an ``Idempotency-Key`` seen before, limits of rate and size) is not done here: the
+queue sends the entries, never results, so the server has the last word.
 
 An op is an API request, ``{"method", "path", "query", "body", "lang", "minimal"}`` (``path``
 after the match's URL: ``/hands``, ``/hands/3``, ``/finish``, ``/settlement``, ``""`` for a

@@ -1,9 +1,10 @@
 """The words the match page says about the hands counted on the phone (docs/phone.md, "Offline,
 hand by hand"; docs/rules.md for the rules' English templates and the catalog).
 
-``static/counted.js`` shows them; the phone's engine answers them (:func:`.phone.run`, asked
-with ``"words": true``) from the catalog the server uses, in the request's language, so the
-match page carries none of them: its first visit's weight is unchanged (docs: 30 KB).
+``static/counted.js`` shows them; the phone's engine answers them
+(:func:`scorekeeper.rules.engine.answers.run`, asked with ``"words": true``) from the catalog the
+server uses, in the request's language, so the match page carries none of them: its first visit's
+weight is unchanged (docs: 30 KB).
 """
 
 from __future__ import annotations

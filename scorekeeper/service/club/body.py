@@ -222,11 +222,12 @@ def _whole(value: object, path: str, lo: int, hi: int) -> int | None:
 
 
 def read_extras(body: Mapping[str, Any]) -> tuple[str, list[str], None]:
-    """``scoring`` (awards and purse: :mod:`.club_awards`)."""
+    """``scoring`` (awards and purse: :mod:`scorekeeper.service.club.awards`)."""
     scoring = body.get("scoring", "tables")
     if scoring not in SCORINGS:
         raise RuleError("scoring", "must be one of {ids}", code="unknown", ids=", ".join(SCORINGS))
-    # ``awards`` and ``purse`` are read by :func:`.club_awards.read_settings` (docs/club.md §10).
+    # ``awards`` and ``purse`` are read by :func:`scorekeeper.service.club.awards.read_settings`
+    # (docs/club.md §10).
     return str(scoring), [], None
 
 

@@ -1,7 +1,8 @@
 """The rounds a club night draws as it goes (docs/club.md §4.4 Danish, §4.5 progressive,
 §4.6): round r + 1 is drawn when round r closes (in that close's transaction), or, when it
 could not be then (progressive players not filling tables of four), when the host starts it.
-Nothing here commits: the callers' night writes do (:func:`.club_setup.night_write`)."""
+Nothing here commits: the callers' night writes do
+(:func:`scorekeeper.service.club.setup.night_write`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Changing a club night before and between its rounds (docs/club.md §2.2 draw again, §4.9 a
-round by hand, §6 re-plan, §14 ``PATCH``): each a night write (:func:`.club_setup.night_write`:
-the night locked, the host token and ``version`` checked, the version raised, one commit). The
-rounds played and in play never change."""
+round by hand, §6 re-plan, §14 ``PATCH``): each a night write
+(:func:`scorekeeper.service.club.setup.night_write`: the night locked, the host token and
+``version`` checked, the version raised, one commit). The rounds played and in play never change."""
 
 from __future__ import annotations
 
@@ -79,8 +79,8 @@ def _everyone_present(night: ClubNight, rounds: int) -> bool:
 
 def _replan_present(night: ClubNight, new_rotation: rotation.Rotation) -> None:
     """Store ``new_rotation`` (no design: docs/club.md §6) and re-plan the rounds not started
-    for the players present in each (:func:`.club_replan.replan_present`), so that a leaver is
-    never seated after he left and a late arrival not before he came."""
+    for the players present in each (:func:`scorekeeper.service.club.replan.replan_present`), so
+    that a leaver is never seated after he left and a late arrival not before he came."""
     settings = dict(night.settings)
     settings["rotation"] = {**new_rotation.as_json(), "design": None}
     night.settings = settings

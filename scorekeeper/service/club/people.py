@@ -1,8 +1,8 @@
 """Who plays a club night once it runs (docs/club.md §6): late arrivals (``POST …/players``),
 leavers and renames (``PATCH …/players/<n>``), substitutes in a round in play (``POST …/rounds/
 <n>/substitute``), and the re-plan each of them makes of the rounds not started, for the
-players present in each. Each is one night write (:func:`.club_setup.night_write`); the
-rounds played and in play never change."""
+players present in each. Each is one night write
+(:func:`scorekeeper.service.club.setup.night_write`); the rounds played and in play never change."""
 
 from __future__ import annotations
 

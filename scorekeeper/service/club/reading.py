@@ -1,6 +1,6 @@
 """Reading a club night (docs/club.md §9.7, §14): the night as ``GET`` shows it, the standings'
 ETag, a table's round, the club place of a match, the nights a phone opened (the standings
-themselves: :mod:`.club_standings`). Nothing here writes."""
+themselves: :mod:`scorekeeper.service.club.standings`). Nothing here writes."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The re-plan a change of players makes (docs/club.md §6): who is present in each round, the
 rounds not started planned again for them (a round already drawn or seated by hand keeps its
 seats), and the new table codes the schedule needs. Nothing here commits: the callers' night
-writes do (:func:`.club_setup.night_write`)."""
+writes do (:func:`scorekeeper.service.club.setup.night_write`)."""
 
 from __future__ import annotations
 
@@ -38,12 +38,14 @@ def replan_present(night: ClubNight, seed: int | None = None, *, keep_seated: bo
     each run of rounds with the same players present is planned after the ones before it
     (fixed pairs: the pairs both of whose players are present). A round drawn as the night
     goes (Danish, progressive, §4.6) loses its seats: it is drawn again, from whoever is
-    present, when it starts (:func:`.club_draws.seat_at_start`). The design becomes null.
+    present, when it starts (:func:`scorekeeper.service.club.draws.seat_at_start`). The design
+    becomes null.
 
     ``keep_seated`` (a late arrival, a leaver, a substitute): a round not started that is
     seated already and not a planned scheme's (drawn: Danish, progressive; or seated by hand,
     §4.9) keeps its seats: a newcomer present in it sits out, a leaver leaves an empty seat
-    that :func:`.club_rounds.start_round` refuses until the host edits the round."""
+    that :func:`scorekeeper.service.club.rounds.start_round` refuses until the host edits the
+    round."""
     players = players_of(night)
     kept = rotation_of(night)
     if seed is not None:

@@ -2,7 +2,8 @@
 group), its planned rounds and seats, its cards' codes, in one transaction; and the frame of
 every later night write (:func:`night_write`: the night read locked, its host token checked,
 its optional ``version`` compared, the version raised by one, one commit). The body is read by
-:mod:`.club_body`; the changes before and between rounds are :mod:`.club_edit`'s."""
+:mod:`scorekeeper.service.club.body`; the changes before and between rounds are
+:mod:`scorekeeper.service.club.edit`'s."""
 
 from __future__ import annotations
 
@@ -176,7 +177,7 @@ def _new_code(night: ClubNight, kind: str, number: int) -> str:
 
 
 def new_table_code(night: ClubNight, kind: str, number: int) -> str:
-    """:func:`_new_code` for the codes use case (:mod:`.club_rounds`)."""
+    """:func:`_new_code` for the codes use case (:mod:`scorekeeper.service.club.rounds`)."""
     return _new_code(night, kind, number)
 
 

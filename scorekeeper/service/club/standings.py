@@ -90,7 +90,8 @@ class StandingsView:
     hidden: bool
     settlement: dict[str, Any] | None
     pending: int
-    #: ``{"awards": [...], "purse": ...}`` (docs/club.md §10, :mod:`.club_awards`).
+    #: ``{"awards": [...], "purse": ...}`` (docs/club.md §10,
+    #: :mod:`scorekeeper.service.club.awards`).
     part_two: Mapping[str, Any]
 
     def as_json(self) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Nights a group marked paid up (issue 26; docs/groups.md "Paid up"): the settle-up of the
 group's money counts the nights after the latest night marked. A mark is a write with the
-group's token (:func:`.groups.group_write`: locked, one transaction); taking it back deletes
-it, so the mark before it counts again."""
+group's token (:func:`scorekeeper.service.groups.roster.group_write`: locked, one transaction);
+taking it back deletes it, so the mark before it counts again."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """A match played in a group: its seats on the group's roster (docs/groups.md), when the match
 is created in the group (:func:`~.matches.create_match` with ``group``, a rematch, an import)
 or put in it later (:func:`add_match_to_group`). Either way in the transaction of that write,
-with the match's summary kept for the almanac (:func:`.almanac.keep_summary`)."""
+with the match's summary kept for the almanac
+(:func:`scorekeeper.service.groups.almanac.keep_summary`)."""
 
 from __future__ import annotations
 

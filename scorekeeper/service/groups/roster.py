@@ -7,7 +7,8 @@ the token (:func:`check_group_token`) on the group read locked
 the seat-name rules (``rules.names.read_name``) and are compared as seat names are
 (``name_key``): two names of one roster never compare equal, and a new name never looks like
 one of the roster's (``check_new_name``). A match is put in a group by
-:mod:`.placing`; a group's records are its almanac (:mod:`.almanac`).
+:mod:`scorekeeper.service.groups.placing`; a group's records are its almanac
+(:mod:`scorekeeper.service.groups.almanac`).
 """
 
 from __future__ import annotations

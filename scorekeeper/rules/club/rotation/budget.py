@@ -1,9 +1,9 @@
 """The work a heuristic plan may do (docs/club.md §4.7 "Budget", §17).
 
-The heuristic of :mod:`.rotation_heuristic` counts its work in units (swap evaluations and
-cost entries computed, plus a charge per round and per night for what is not a swap), never
-by the clock: one seed and one budget give one schedule on every machine, and a test drives a
-budget to its end without waiting. A :class:`Budget` says two things:
+The heuristic of :mod:`scorekeeper.rules.club.rotation.heuristic` counts its work in units (swap
+evaluations and cost entries computed, plus a charge per round and per night for what is not a
+swap), never by the clock: one seed and one budget give one schedule on every machine, and a test
+drives a budget to its end without waiting. A :class:`Budget` says two things:
 
 * ``nights``: the work after which no further whole night is started (§4.7 step 3);
 * ``limit``: the work after which the search stops, within a night too: each round's

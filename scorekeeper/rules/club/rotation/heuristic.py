@@ -1,10 +1,10 @@
 """The heuristic that seats a club night without a design (docs/club.md §4.7).
 
-Players are local indices 0..N−1 here (:mod:`.rotation` maps them to the night's numbers).
-Each round: the sit-outs by count, then a best-swap descent from a few seeded random seatings;
-the night is planned from up to 32 seeds, keeping the best and stopping at the first that meets
-the caller's target. Everything random comes from the seed and the work is bounded by counts
-(swap evaluations), never by the clock, so a seed gives one schedule on every machine.
+Players are local indices 0..N−1 here (:mod:`scorekeeper.rules.club.rotation.plan` maps them to the
+night's numbers). Each round: the sit-outs by count, then a best-swap descent from a few seeded
+random seatings; the night is planned from up to 32 seeds, keeping the best and stopping at the
+first that meets the caller's target. Everything random comes from the seed and the work is bounded
+by counts (swap evaluations), never by the clock, so a seed gives one schedule on every machine.
 
 The cost of a swap is incremental (docs/club.md §4.7: "only the two tables a swap touches"):
 ``C[p][z]`` holds what player ``z`` would cost at position ``p`` next to the players now at the
@@ -35,10 +35,10 @@ MEET_WEIGHT = 100
 #: Whole nights tried (docs/club.md §4.7 step 3) and seeded starts per round (step 2).
 NIGHTS = 32
 STARTS = 4
-#: Work after which no further night is started (:mod:`.rotation_budget`).
+#: Work after which no further night is started (:mod:`scorekeeper.rules.club.rotation.budget`).
 WORK_BUDGET = NIGHTS_WORK
-#: The charges of :class:`.rotation_budget.Budget` for what is not a swap, in work units
-#: (counted apart from the work, which alone says when no further night is started): per
+#: The charges of :class:`scorekeeper.rules.club.rotation.budget.Budget` for what is not a swap, in
+#: work units (counted apart from the work, which alone says when no further night is started): per
 #: present player of a round (its sit-outs, its starts) and per cell of a night's counters
 #: (their copy and the night's figures). Measured so that a unit costs about the
 #: same on a night of 13 players as on one of 64 (bench/schedule_preview.py).
@@ -179,9 +179,9 @@ def plan_night(
     ``sizes``; ``size`` players in all (indices below it). Up to :data:`NIGHTS` nights from
     ``seed``; the first whose figures are ``good`` is kept, else the best by §4.7's order.
 
-    ``budget`` (a host's, :func:`.rotation_budget.host_budget`, unless given) is checked
-    within a night: each round stops its descents at its share of what is left (a share too
-    small for a whole descent starts from a greedy seating), and once the limit is reached
+    ``budget`` (a host's, :func:`scorekeeper.rules.club.rotation.budget.host_budget`, unless given)
+    is checked within a night: each round stops its descents at its share of what is left (a share
+    too small for a whole descent starts from a greedy seating), and once the limit is reached
     the night's remaining rounds are seated greedily, unsearched (``budget.cut`` then says
     so). Every night planned is whole, so the best one is kept."""
     if budget is None:

@@ -1,5 +1,6 @@
 """The rounds of a club night as seated, their balance (docs/club.md §4.8) and a round the host
-seats by hand (docs/club.md §4.9). :mod:`.rotation` re-exports every name here."""
+seats by hand (docs/club.md §4.9). :mod:`scorekeeper.rules.club.rotation.plan` re-exports every
+name here."""
 
 from __future__ import annotations
 
@@ -159,7 +160,7 @@ def check_round(
     """A round the host seats by hand (docs/club.md §4.9): every present player exactly once,
     at a table of an allowed size or sitting out. Every refusal is collected (docs/club.md §19
     case 35 names two in one body): one alone is raised as itself, several as
-    :class:`~.errors.RuleErrors` (the first of them, carrying all).
+    :class:`~scorekeeper.rules.core.errors.RuleErrors` (the first of them, carrying all).
 
     >>> from scorekeeper.rules.games.club_form import partnership_form
     >>> check_round(partnership_form(), range(1, 9), [[1, 4, 3, 7], [3, 2, 5, 8]], [])
