@@ -2,7 +2,9 @@
 
 1. hand POST on PostgreSQL against the durable-write floor (``bench/floor_app.py``: lock the
    row, insert, bump, commit; nothing else) under the same gunicorn settings and the same
-   clients: throughput ratio (target >= 0.6) and p99 ratio (target <= 2);
+   clients, with full answers and with ``Prefer: return=minimal``, on matches of 20 hands and
+   more: throughput ratio and p99 ratio (issue 37 point 6: at least 0.5x, at most 2.5x; issue
+   14 asked 0.6x and 2x of minimal answers);
 2. hand POST on SQLite with two workers: p99 (target < 100 ms);
 3. a club room on PostgreSQL: N tables, each with four phones polling the scoreboard as its
    page does (every 4 s, ``If-None-Match``) and one hand every 90 s; the largest N whose p99
@@ -55,15 +57,18 @@ def gunicorn(url: str, app: str | None = None, workers: int = 2, threads: int = 
         yield port
 
 
-def matches(port: int, count: int, hands: int = 0) -> list[tuple[str, dict[str, str], int]]:
-    """``count`` new four-handed matches: path, auth headers (minimal answers), row id."""
+def matches(
+    port: int, count: int, hands: int = 0, minimal: bool = True
+) -> list[tuple[str, dict[str, str], int]]:
+    """``count`` new four-handed matches: path, auth headers (minimal answers unless not
+    ``minimal``), row id."""
     setup = Client(port)
     made = []
     for _ in range(count):
         status, body, _ = setup.call("POST", "/api/v1/matches", NEW_MATCH)
         assert status == 201, body
         path = f"/api/v1/matches/{body['id']}"
-        auth = {"Authorization": f"Bearer {body['edit_token']}", **MINIMAL}
+        auth = {"Authorization": f"Bearer {body['edit_token']}", **(MINIMAL if minimal else {})}
         for _ in range(hands):
             assert setup.call("POST", path + "/hands", HAND, auth)[0] == 201
         made.append((path, auth, 0))
@@ -97,58 +102,77 @@ def p(latencies: list[float], q: int) -> float:
     return statistics.quantiles(latencies, n=100)[q - 1]
 
 
+#: Issue 37 point 6: the hand POST at least half the floor's throughput, its p99 at most 2.5
+#: times the floor's, with full answers and with ``Prefer: return=minimal`` alike.
+FLOOR_RATIO, FLOOR_P99 = 0.5, 2.5
+#: The hands each match holds before the run: a table's match in its evening (a full answer
+#: carries every hand, so its size is part of what is measured).
+FLOOR_HANDS = 20
+
+
 def writes_against_floor(seconds: float, clients: int, rounds: int = 4) -> None:
-    """Target 1: the app's hand POST and the floor, same server settings, same clients. Both
-    servers run at once and take turns (``rounds`` times each, ``seconds`` in all each), so a
-    noisy neighbour on the machine weighs on both alike."""
+    """Target 1: the app's hand POST, with full answers and with minimal ones, and the floor,
+    same server settings, same clients. The servers run at once and take turns (``rounds``
+    times each, ``seconds`` in all each), so a noisy neighbour on the machine weighs on all
+    alike."""
     import sqlalchemy as sa
 
     with database() as url, gunicorn(url) as app_port:
-        next_match = spread(matches(app_port, clients * 16), clients)
+        kinds = {
+            "app, full answers": spread(
+                matches(app_port, clients * 16, FLOOR_HANDS, minimal=False), clients
+            ),
+            "app, return=minimal": spread(matches(app_port, clients * 16, FLOOR_HANDS), clients),
+        }
         matches(app_port, clients * 16)  # the floor's own matches: its hands are not the app's
         engine = sa.create_engine(url)
         with engine.connect() as connection:
             ids = list(connection.execute(sa.text("SELECT id FROM matches ORDER BY id")).scalars())
         engine.dispose()
-        next_id = spread(ids[clients * 16 :], clients)
+        next_id = spread(ids[2 * clients * 16 :], clients)
 
-        def app_write(client: Client, n: int) -> bool:
-            path, auth, _ = next_match(n)
-            return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+        def app_write(pick: Callable[[int], Made]) -> Callable[[Client, int], bool]:
+            def write(client: Client, n: int) -> bool:
+                path, auth, _ = pick(n)
+                return client.call("POST", path + "/hands", HAND, auth)[0] == 201
+
+            return write
 
         def floor_write(client: Client, n: int) -> bool:
             return client.call("POST", f"/floor/{next_id(n)}", {})[0] == 201
 
-        totals: dict[str, list[float]] = {"app": [0.0, 0.0], "floor": [0.0, 0.0]}
-        latencies: dict[str, list[float]] = {"app": [], "floor": []}
+        names = ["floor", *kinds]
+        totals: dict[str, list[float]] = {name: [0.0, 0.0] for name in names}
+        latencies: dict[str, list[float]] = {name: [] for name in names}
         with gunicorn(url, "floor_app:app") as floor_port:
+            steps: list[tuple[str, int, Callable[[Client, int], bool]]] = [
+                ("floor", floor_port, floor_write)
+            ]
+            steps += [(name, app_port, app_write(pick)) for name, pick in kinds.items()]
             for _ in range(rounds):
-                for name, port, step in (
-                    ("app", app_port, app_write),
-                    ("floor", floor_port, floor_write),
-                ):
+                for name, port, step in steps:
                     rate, lat, fail = load(port, clients, seconds / rounds, step)
                     totals[name][0] += rate * seconds / rounds
                     totals[name][1] += fail
                     latencies[name] += lat
-    app_rate, floor_rate = totals["app"][0] / seconds, totals["floor"][0] / seconds
-    app_lat, floor_lat = latencies["app"], latencies["floor"]
     print(
-        f"hand POST, PostgreSQL, {clients} clients, {rounds} turns of {seconds / rounds:.1f} s each"
+        f"hand POST, PostgreSQL, {clients} clients, matches of {FLOOR_HANDS}+ hands, "
+        f"{rounds} turns of {seconds / rounds:.1f} s each"
     )
-    print(
-        f"  floor  {floor_rate:7.0f}/s  p99 {p(floor_lat, 99) * 1e3:6.1f} ms  "
-        f"failures {totals['floor'][1]:.0f}"
-    )
-    print(
-        f"  app    {app_rate:7.0f}/s  p99 {p(app_lat, 99) * 1e3:6.1f} ms  "
-        f"failures {totals['app'][1]:.0f}"
-    )
-    ratio, slower = app_rate / floor_rate, p(app_lat, 99) / p(floor_lat, 99)
-    print(
-        f"  throughput {ratio:.2f}x the floor (target >= 0.6: {'ok' if ratio >= 0.6 else 'MISSED'})"
-    )
-    print(f"  p99 {slower:.2f}x the floor's (target <= 2: {'ok' if slower <= 2 else 'MISSED'})")
+    floor_rate, floor_p99 = totals["floor"][0] / seconds, p(latencies["floor"], 99)
+    for name in names:
+        rate, p99 = totals[name][0] / seconds, p(latencies[name], 99)
+        line = (
+            f"  {name:<20} {rate:7.0f}/s  p99 {p99 * 1e3:6.1f} ms  failures {totals[name][1]:.0f}"
+        )
+        if name != "floor":
+            ratio, slower = rate / floor_rate, p99 / floor_p99
+            fine = ratio >= FLOOR_RATIO and slower <= FLOOR_P99
+            line += (
+                f"  throughput {ratio:.2f}x, p99 {slower:.2f}x the floor's "
+                f"(targets >= {FLOOR_RATIO}x, <= {FLOOR_P99}x: {'ok' if fine else 'MISSED'})"
+            )
+        print(line)
 
 
 def sqlite_writes(seconds: float, clients: int) -> None:

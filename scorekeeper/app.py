@@ -16,6 +16,7 @@ from .infra import (
     backup,
     engine,
     health,
+    json_text,
     observe,
     offline,
     rate_limits,
@@ -40,6 +41,8 @@ def create_app(config: Any = None) -> Flask:
         static_folder=str(root / "static"),
     )
     app.config.from_object(config if config is not None else Config(app.instance_path))
+    # Flask's JSON, writing the hands' texts encoded once (issue 37: scorekeeper.infra.json_text).
+    app.json = json_text.Provider(app)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(migrations_dir()))

@@ -9,13 +9,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import get_locale
 
 from .. import service
 from ..extensions import csrf
 from ..i18n import request_gettext
 from ..infra import rate_limits, replay_limits
+from ..infra.json_text import COMPACT, Encoded
 from ..infra.security import no_store
 from ..models import Match, as_utc
 from ..rules import HandResult, MatchState
@@ -65,7 +66,7 @@ def show_match(public_id: str) -> Response:
             match,
             state,
             f"match-json:{get_locale()}",
-            lambda: jsonify(match_json(match, state)).get_data(),
+            lambda: jsonify(match_json(match, state, encoded=True)).get_data(),
         )
         return Response(body, mimetype="application/json")
 
@@ -224,7 +225,7 @@ def _minimal() -> bool:
 
 def _write_match_json(match: Match, state: MatchState) -> dict[str, Any]:
     """The match in a write's answer: without its hands under ``Prefer: return=minimal``."""
-    return match_json(match, state, hands=not _minimal())
+    return match_json(match, state, hands=not _minimal(), encoded=True)
 
 
 def _written(written: service.Written) -> tuple[Response, int]:
@@ -236,21 +237,29 @@ def _written(written: service.Written) -> tuple[Response, int]:
     return response, written.status
 
 
-def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[str, Any]:
+def match_json(
+    match: Match, state: MatchState, *, hands: bool = True, encoded: bool = False
+) -> dict[str, Any]:
     """A match as docs/api.md describes it: :func:`scorekeeper.rules.contract.wire.match_json` of
     its stored fields and state, in the request's language, plus what its row knows (``id``,
     ``version``, the timestamps and a club night's fields). ``hands=False`` leaves the hands
     out (``Prefer: return=minimal``).
 
-    Each hand's JSON is built once per language and process (``service.per_hand``)."""
-    shown = (
-        service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of) if hands else False
-    )
+    Each hand's JSON is built once per language and process (``service.per_hand``); with
+    ``encoded``, as its JSON text (:class:`~scorekeeper.infra.json_text.Encoded`: only for an
+    answer that ``jsonify`` writes, the app's provider putting the texts in)."""
+    shown: list[dict[str, Any]] | bool = False
+    if hands and not encoded:
+        shown = service.per_hand(match, state, f"json:{get_locale()}", _hand_json_of)
     # Only a problem reads the stored entries: no hand is loaded for a match without one.
     inputs = [hand.input for hand in match.hands] if state.problems else []
     answer = {"id": match.public_id, "version": match.version} | wire.match_json(
         service.stored_match(match), state, request_gettext, inputs=inputs, hands=shown
     )
+    if hands and encoded:
+        answer["hands"] = Encoded(
+            service.per_hand(match, state, f"json-text:{get_locale()}", _hand_text_of)
+        )
     answer |= {"created_at": iso(match.created_at), "updated_at": iso(match.updated_at)}
     # A club night's fields (docs/club.md §14 "Matches of a club night"): over by §7.2.
     answer |= club_fields(match, state)
@@ -259,6 +268,10 @@ def match_json(match: Match, state: MatchState, *, hands: bool = True) -> dict[s
 
 def _hand_json_of(hand: HandResult) -> dict[str, Any]:
     return wire.hand_json(hand, hand.input, request_gettext)
+
+
+def _hand_text_of(hand: HandResult) -> str:
+    return current_app.json.dumps(_hand_json_of(hand), separators=COMPACT)
 
 
 def _respond_with_match(match: Match, state: MatchState, kept: Any) -> service.Answer:
