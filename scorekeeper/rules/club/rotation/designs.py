@@ -4,6 +4,10 @@ Every design here is given in *design positions* 1..n (the draw maps them to pla
 docs/club.md §3) and developed into rounds of tables, players in seat order. A partnership
 table (a, b, c, d) seats a at N, b at E, c at S, d at W: partners a & c and b & d.
 
+:func:`design_of` finds the stored design for a night's count at a form's tables, if there is
+one; :func:`table_sizes` gives the tables of a round (docs/club.md §4.3), which a design of
+several tables must match and the heuristic fills.
+
 >>> whist(8)[0]
 ((1, 4, 6, 7), (2, 5, 3, 8))
 >>> len(whist(13)), whist(13)[0][0]
@@ -14,7 +18,11 @@ table (a, b, c, d) seats a at N, b at E, c at S, d at W: partners a & c and b & 
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
 from typing import Final
+
+from ...games.club_form import ClubForm
 
 #: A developed design: rounds of tables of design positions, in seat order.
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
@@ -205,3 +213,66 @@ def circle(players: int) -> Rounds:
             games.append((((r + i - 1) % m) + 1, ((r - i - 1) % m) + 1))
         rounds.append(tuple(games))
     return tuple(rounds)
+
+
+# --- The design for a night -------------------------------------------------------------------
+
+
+def table_sizes(form: ClubForm, n: int) -> tuple[int, ...]:
+    """The tables of a round of ``n`` players (docs/club.md §4.3), largest first: the count
+    t that minimises the sit-outs, then |n/t − k|, then t; sizes as even as possible.
+
+    >>> from scorekeeper.rules.games.club_form import individual_form, partnership_form
+    >>> auction = individual_form(3, 6, 4)
+    >>> [table_sizes(auction, n) for n in (10, 13, 7, 14)]
+    [(4, 3, 3), (5, 4, 4), (4, 3), (4, 4, 3, 3)]
+    >>> table_sizes(partnership_form(), 10), table_sizes(individual_form(2), 7)
+    ((4, 4), (2, 2, 2))
+    """
+    lo, hi, k = form.seats_lo, form.seats_hi, form.preferred
+    options = [(n - min(n, t * hi), abs(Fraction(n, t) - k), t) for t in range(1, n // lo + 1)]
+    if not options:
+        return ()
+    out, _, count = min(options)
+    seated = n - out
+    small, extra = divmod(seated, count)
+    return tuple(small + 1 if i < extra else small for i in range(count))
+
+
+@lru_cache(maxsize=64)
+def _whist(n: int) -> Rounds:
+    return whist(n)
+
+
+def design_of(form: ClubForm, n: int) -> tuple[str, int, Rounds, bool] | None:
+    """The stored design for ``n`` players at this form's tables, if any: its name, its
+    length, its rounds (design positions) and whether it repeats beyond its length (the
+    circle method, §4.3).
+
+    >>> from scorekeeper.rules.games.club_form import individual_form
+    >>> design_of(individual_form(3), 9)[:2], design_of(individual_form(2), 7)[:2]
+    (('AG(2,3)', 4), ('round-robin', 7))
+    """
+    if form.partnerships:
+        if n in WHIST_SIZES:
+            return f"Wh({n})", n - 1 if n % 4 == 0 else n, _whist(n), False
+        return None
+    if form.seats_lo == form.seats_hi == 2:
+        if n < 2:
+            return None
+        rounds = _circle(n)
+        return "round-robin", len(rounds), rounds, True
+    sizes = table_sizes(form, n)
+    for name, count, seats, rounds in (
+        ("AG(2,3)", 9, 3, AG_2_3),
+        ("KTS(15)", 15, 3, KTS_15),
+        ("AG(2,4)", 16, 4, AG_2_4),
+    ):
+        if n == count and sizes == (seats,) * (count // seats):
+            return name, len(rounds), rounds, False
+    return None
+
+
+@lru_cache(maxsize=64)
+def _circle(n: int) -> Rounds:
+    return circle(n)

@@ -193,7 +193,7 @@ class MovementSettings:
 
 def read_movement(body: Mapping[str, Any], rounds: int) -> MovementSettings:
     """The ``movement``, ``avoid`` and ``danish_from_round`` of a fixed-pairs ``rotation``
-    object (the other keys are :func:`~scorekeeper.rules.club.rotation.plan.read_rotation`'s),
+    object (the other keys are :func:`~scorekeeper.rules.club.rotation.settings.read_rotation`'s),
     checked as docs/club.md §2.3 says; ``movement`` is a registered movement's name.
 
     >>> read_movement({"movement": "mitchell", "danish_from_round": 4}, 4)

@@ -10,7 +10,8 @@ round from ``danish_from_round`` on).
 Pairs are numbered 1..P (design positions: the caller maps them through the draw). A
 :class:`PairsRound` lists its games with their table numbers; :func:`develop` seats the pairs'
 players as a :class:`~scorekeeper.rules.club.rotation.rounds.RoundPlan` (a pair at seats 1 + 3 or
-2 + 4) and :func:`pairs_balance` gives the §4.8 figures that count pairs.
+2 + 4) and :func:`pairs_balance` gives the §4.8 figures that count pairs; :func:`pairs_rounds`
+reads seated rounds back as games between pairs, :func:`pairs_balance_of` their balance.
 
 >>> develop(PairsRound(((1, 1, 3), (2, 2, 4)), ()), {1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (7, 8)}
 ...     ).tables
@@ -155,3 +156,35 @@ __all__ = [
     "numbered",
     "pairs_balance",
 ]
+
+
+def pairs_rounds(
+    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]]
+) -> list[PairsRound]:
+    """Seated rounds read back as games between pairs (table numbers kept; a round with no
+    seats yet is left out): the history of a Danish draw and the balance (docs/club.md §4.4).
+
+    >>> pairs_rounds([RoundPlan(((), (1, 5, 2, 6)), (3, 4))], {1: (1, 2), 2: (3, 4), 3: (5, 6)})
+    [PairsRound(games=((2, 1, 3),), resting=(2,))]
+    """
+    pair_of = {x: p for p, members in pairs.items() for x in members}
+    made: list[PairsRound] = []
+    for r in rounds:
+        if not any(r.tables):
+            continue
+        games = tuple(
+            (t, pair_of[table[0]], pair_of[table[1]])
+            for t, table in enumerate(r.tables, start=1)
+            if len(table) == 4
+        )
+        playing = {p for _, ns, ew in games for p in (ns, ew)}
+        resting = tuple(sorted({pair_of[x] for x in r.sitting_out if x in pair_of} - playing))
+        made.append(PairsRound(games, resting))
+    return made
+
+
+def pairs_balance_of(
+    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]], design: str | None
+) -> Balance:
+    """The balance of a fixed-pairs night's seated rounds, counted in pairs (§4.8)."""
+    return pairs_balance(pairs_rounds(rounds, pairs), sorted(pairs), design)

@@ -1,10 +1,12 @@
 """Seating a club night: rotating partners and rotating tables (docs/club.md §3, §4.1-§4.3,
 §4.6-§4.9, §5).
 
-:func:`read_rotation` checks a night's ``rotation`` settings; :func:`plan` seats every round
-(a stored design when there is one, Appendix A and B, else the heuristic of §4.7), numbers the
-tables so that players walk as little as possible (§3) and reports the balance (§4.8);
-:func:`check_round` checks a round the host seats by hand (§4.9).
+:func:`read_rotation` checks a night's ``rotation`` settings (:mod:`.settings`); :func:`plan`
+seats every round (a stored design when there is one, Appendix A and B, else the heuristic of
+§4.7), numbers the tables so that players walk as little as possible (§3) and reports the
+balance (§4.8); :func:`check_round` checks a round the host seats by hand (§4.9). The settings,
+the table sizes and designs (:mod:`.designs`), the rounds and their balance (:mod:`.rounds`)
+and the rounds between pairs (:mod:`.pairs`) are re-exported here.
 
 Players are the night's numbers 1..n. A four-seat partnership table lists its players in seat
 order N, E, S, W: partners are ``[0]`` & ``[2]`` (Team 1) and ``[1]`` & ``[3]`` (Team 2).
@@ -21,12 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
-from ...core.errors import RuleError
-from ...core.readers import as_choice, as_int, as_object, as_str, check_keys
 from ...games.club_form import (
     FIXED_PAIRS,
     PROGRESSIVE,
@@ -36,33 +34,17 @@ from ...games.club_form import (
 )
 from . import progressive as rotation_progressive
 from .budget import Budget, host_budget
-from .designs import AG_2_3, AG_2_4, KTS_15, WHIST_SIZES, Rounds, circle, whist
+from .designs import design_of, table_sizes
 from .heuristic import Figures, LocalRound, plan_night
-from .movements import (
-    Movement,
-    MovementSettings,
-    default_movement,
-    design_name,
-    find_movement,
-    pairs_movements,
-    plan_pairs,
-    read_movement,
-)
-from .pairs import PairsRound, develop, pairs_balance
+from .movements import default_movement, design_name, plan_pairs
+from .pairs import PairsRound, develop, pairs_balance_of, pairs_rounds
 from .rounds import Balance, RoundPlan, balance_of, check_round
 from .seats import number_tables
+from .settings import Rotation, read_rotation
 
 #: A player's number on the night (1..n).
 PlayerNo = int
 
-#: docs/club.md §2.3 / §17.
-MAX_ROUNDS: Final = 40
-MAX_SEED: Final = 2**31 - 1
-DEFAULT_ROUNDS: Final = 8
-DRAWS: Final = ("entry", "shuffle")
-#: The settings of fixed pairs only (§4.4).
-_PAIR_KEYS: Final = ("movement", "avoid", "danish_from_round")
-_KEYS: Final = ("scheme", "rounds", "draw", "seed", "table_size", *_PAIR_KEYS)
 
 #: docs/club.md §4.2's table: players -> (no repeated partner up to R, no pair opposing more
 #: than twice up to R), for the counts without a design.
@@ -77,229 +59,12 @@ FIGURES: Final[dict[int, tuple[int, int]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rotation:
-    """A night's checked rotation settings (docs/club.md §2.3, §14)."""
-
-    scheme: str
-    rounds: int
-    draw: str
-    seed: int
-    #: The table size (auction: the preferred size, 4 unless given; Pinnacola: 2 or 4).
-    table_size: int | None
-    #: Fixed pairs' movement (docs/club.md §4.4); None for every other scheme.
-    movement: MovementSettings | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        """The settings as §14's ``rotation`` shows them (``design`` is the balance's)."""
-        shown: dict[str, Any] = {
-            "scheme": self.scheme,
-            "rounds": self.rounds,
-            "draw": self.draw,
-            "seed": self.seed,
-        }
-        if self.table_size is not None:
-            shown["table_size"] = self.table_size
-        if self.movement is not None:
-            shown.update(self.movement.as_json())
-        return shown
-
-    @property
-    def kind(self) -> Movement | None:
-        """The night's registered movement: fixed pairs' ``movement``, progressive's; None for
-        the schemes planned from designs and the heuristic (rotating partners and tables).
-
-        >>> Rotation("progressive", 4, "entry", 0, None).kind.needs
-        'players'
-        """
-        if self.movement is not None:
-            return self.movement.kind
-        if self.scheme == FIXED_PAIRS:
-            return default_movement().kind
-        return find_movement(self.scheme)
-
-    def draws(self, number: int) -> bool:
-        """Whether round ``number`` is seated by its movement's draw, when the round before
-        closes or when it starts, rather than planned (docs/club.md §4.4-§4.6): the Danish
-        rounds of fixed pairs, every progressive round (an unseated round 1 is drawn as it
-        starts).
-
-        >>> Rotation("progressive", 4, "entry", 0, None).draws(1)
-        True
-        """
-        if self.movement is not None:
-            return self.movement.is_drawn(number)
-        kind = self.kind
-        return kind is not None and kind.draws(number)
-
-    def is_drawn(self, number: int) -> bool:
-        """Whether round ``number`` is drawn when the one before closes (docs/club.md §4.6):
-        progressive from round 2, Danish rounds of fixed pairs.
-
-        >>> Rotation("progressive", 4, "entry", 0, None).is_drawn(2)
-        True
-        """
-        return number > 1 and self.draws(number)
-
-    def draws_rounds(self) -> bool:
-        """Whether any round of the night is drawn as the night goes (no re-plan, §14)."""
-        return any(self.is_drawn(n) for n in range(2, self.rounds + 1))
-
-
-@dataclass(frozen=True, slots=True)
 class Plan:
     """Every round of a night (played, in play and planned) and its balance."""
 
     rounds: tuple[RoundPlan, ...]
     balance: Balance
     cut: bool = False  #: The budget stopped the search: the best found (§4.7 "Budget").
-
-
-# --- Settings ---------------------------------------------------------------------------------
-
-
-def read_rotation(
-    form_of: Callable[[int | None], ClubForm],
-    given: object,
-    player_count: int,
-    seed: Callable[[], int],
-) -> tuple[Rotation, ClubForm]:
-    """The rotation settings of a night of ``player_count`` players, checked (§2.3), and the
-    form at its tables; ``form_of`` is the variant's ``club_form`` for the night's options,
-    ``seed`` draws a seed when none is given.
-
-    >>> from scorekeeper.rules.games.club_form import partnership_form
-    >>> rotation, _ = read_rotation(lambda size: partnership_form(), {"draw": "entry"}, 8,
-    ...                             lambda: 5)
-    >>> rotation
-    Rotation(scheme='rotating-partners', rounds=7, draw='entry', seed=5, table_size=None, \
-movement=None)
-    >>> read_rotation(lambda size: partnership_form(), {"scheme": "rotating-tables"}, 8,
-    ...               lambda: 5)
-    Traceback (most recent call last):
-    ...
-    scorekeeper.rules.core.errors.RuleError: rotation.scheme: is not offered for this form: \
-rotating-partners, fixed-pairs, progressive
-    >>> read_rotation(lambda size: partnership_form(), {"scheme": "fixed-pairs",
-    ...     "movement": "mitchell"}, 16, lambda: 5)[0].rounds
-    4
-    """
-    body = {} if given is None else as_object(given, "rotation")
-    check_keys(body, _KEYS, "rotation")
-    size = body.get("table_size")
-    table_size = None if size is None else as_int(size, "rotation.table_size")
-    form = form_of(table_size)
-    scheme = body.get("scheme")
-    if scheme is None:
-        scheme = form.schemes[0]
-    elif as_str(scheme, "rotation.scheme") not in form.schemes:
-        raise RuleError(
-            "rotation.scheme",
-            "is not offered for this form: {schemes}",
-            code="not_for_form",
-            schemes=", ".join(form.schemes),
-        )
-    if scheme != FIXED_PAIRS:
-        for key in _PAIR_KEYS:
-            if key in body:
-                raise RuleError(
-                    f"rotation.{key}", "is taken only with fixed pairs", code="not_allowed"
-                )
-    rounds_given = body.get("rounds")
-    if rounds_given is None:
-        rounds = _default_rounds(form, scheme, body.get("movement"), player_count)
-    else:
-        rounds = as_int(rounds_given, "rotation.rounds", low=1, high=MAX_ROUNDS)
-    movement = read_movement(body, rounds) if scheme == FIXED_PAIRS else None
-    draw_given = body.get("draw")
-    draw = "shuffle" if draw_given is None else as_choice(draw_given, "rotation.draw", DRAWS)
-    seed_given = body.get("seed")
-    chosen = (
-        seed() if seed_given is None else as_int(seed_given, "rotation.seed", low=0, high=MAX_SEED)
-    )
-    if table_size is None and form.seats_lo != form.seats_hi:
-        table_size = form.preferred
-    return Rotation(scheme, rounds, draw, chosen, table_size, movement), form
-
-
-def _default_rounds(form: ClubForm, scheme: str, movement: object, player_count: int) -> int:
-    """``rotation.rounds`` when not given (§14): the design's (or movement's) length when
-    there is one, else 8. Fixed pairs: P = players / 2 pairs."""
-    if scheme == FIXED_PAIRS:
-        pairs = player_count // 2
-        if pairs < 2:
-            return DEFAULT_ROUNDS
-        kind = pairs_movements()[0] if movement is None else find_movement(movement)
-        length = kind.length(pairs) if kind is not None else None
-        return DEFAULT_ROUNDS if length is None else min(MAX_ROUNDS, length)
-    kind = find_movement(scheme)
-    if kind is not None:  # a movement of players (progressive): its length, if it has one
-        length = kind.length(player_count)
-        return DEFAULT_ROUNDS if length is None else min(MAX_ROUNDS, length)
-    found = design_of(form, player_count)
-    return found[1] if found is not None else DEFAULT_ROUNDS
-
-
-# --- Table sizes and designs ------------------------------------------------------------------
-
-
-def table_sizes(form: ClubForm, n: int) -> tuple[int, ...]:
-    """The tables of a round of ``n`` players (docs/club.md §4.3), largest first: the count
-    t that minimises the sit-outs, then |n/t − k|, then t; sizes as even as possible.
-
-    >>> from scorekeeper.rules.games.club_form import individual_form, partnership_form
-    >>> auction = individual_form(3, 6, 4)
-    >>> [table_sizes(auction, n) for n in (10, 13, 7, 14)]
-    [(4, 3, 3), (5, 4, 4), (4, 3), (4, 4, 3, 3)]
-    >>> table_sizes(partnership_form(), 10), table_sizes(individual_form(2), 7)
-    ((4, 4), (2, 2, 2))
-    """
-    lo, hi, k = form.seats_lo, form.seats_hi, form.preferred
-    options = [(n - min(n, t * hi), abs(Fraction(n, t) - k), t) for t in range(1, n // lo + 1)]
-    if not options:
-        return ()
-    out, _, count = min(options)
-    seated = n - out
-    small, extra = divmod(seated, count)
-    return tuple(small + 1 if i < extra else small for i in range(count))
-
-
-@lru_cache(maxsize=64)
-def _whist(n: int) -> Rounds:
-    return whist(n)
-
-
-def design_of(form: ClubForm, n: int) -> tuple[str, int, Rounds, bool] | None:
-    """The stored design for ``n`` players at this form's tables, if any: its name, its
-    length, its rounds (design positions) and whether it repeats beyond its length (the
-    circle method, §4.3).
-
-    >>> from scorekeeper.rules.games.club_form import individual_form
-    >>> design_of(individual_form(3), 9)[:2], design_of(individual_form(2), 7)[:2]
-    (('AG(2,3)', 4), ('round-robin', 7))
-    """
-    if form.partnerships:
-        if n in WHIST_SIZES:
-            return f"Wh({n})", n - 1 if n % 4 == 0 else n, _whist(n), False
-        return None
-    if form.seats_lo == form.seats_hi == 2:
-        if n < 2:
-            return None
-        rounds = _circle(n)
-        return "round-robin", len(rounds), rounds, True
-    sizes = table_sizes(form, n)
-    for name, count, seats, rounds in (
-        ("AG(2,3)", 9, 3, AG_2_3),
-        ("KTS(15)", 15, 3, KTS_15),
-        ("AG(2,4)", 16, 4, AG_2_4),
-    ):
-        if n == count and sizes == (seats,) * (count // seats):
-            return name, len(rounds), rounds, False
-    return None
-
-
-@lru_cache(maxsize=64)
-def _circle(n: int) -> Rounds:
-    return circle(n)
 
 
 # --- Planning ---------------------------------------------------------------------------------
@@ -381,6 +146,7 @@ def plan_drawn(
     empty :class:`RoundPlan`) until the round before closes. A progressive round 1 of players
     that do not fill tables of four has no seats either: starting it is the 409 of §4.5.
 
+    >>> from scorekeeper.rules.club.rotation.movements import MovementSettings
     >>> from scorekeeper.rules.games.club_form import partnership_form
     >>> night = plan(partnership_form(), Rotation("fixed-pairs", 2, "entry", 0, None,
     ...     MovementSettings("mitchell", "previous", None)), range(1, 9),
@@ -427,38 +193,6 @@ def _mapped(round_: PairsRound, order: Sequence[int]) -> PairsRound:
         tuple((t, order[ns - 1], order[ew - 1]) for t, ns, ew in round_.games),
         tuple(sorted(order[p - 1] for p in round_.resting)),
     )
-
-
-def pairs_rounds(
-    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]]
-) -> list[PairsRound]:
-    """Seated rounds read back as games between pairs (table numbers kept; a round with no
-    seats yet is left out): the history of a Danish draw and the balance (docs/club.md §4.4).
-
-    >>> pairs_rounds([RoundPlan(((), (1, 5, 2, 6)), (3, 4))], {1: (1, 2), 2: (3, 4), 3: (5, 6)})
-    [PairsRound(games=((2, 1, 3),), resting=(2,))]
-    """
-    pair_of = {x: p for p, members in pairs.items() for x in members}
-    made: list[PairsRound] = []
-    for r in rounds:
-        if not any(r.tables):
-            continue
-        games = tuple(
-            (t, pair_of[table[0]], pair_of[table[1]])
-            for t, table in enumerate(r.tables, start=1)
-            if len(table) == 4
-        )
-        playing = {p for _, ns, ew in games for p in (ns, ew)}
-        resting = tuple(sorted({pair_of[x] for x in r.sitting_out if x in pair_of} - playing))
-        made.append(PairsRound(games, resting))
-    return made
-
-
-def pairs_balance_of(
-    rounds: Sequence[RoundPlan], pairs: Mapping[int, tuple[int, int]], design: str | None
-) -> Balance:
-    """The balance of a fixed-pairs night's seated rounds, counted in pairs (§4.8)."""
-    return pairs_balance(pairs_rounds(rounds, pairs), sorted(pairs), design)
 
 
 def _all(r: RoundPlan) -> list[int]:

@@ -13,21 +13,22 @@ the second on his left, at six the dealer and the second and fourth on his left 
 extension of Bicycle's rule; matches created before revision 2 keep their six-player seating,
 the dealer and the player opposite, as ``six_seating: opposite``).
 
-In units, a hand moves chips: :func:`hand_payments` gives every player's (and the kitty's)
-gain or loss, always summing to zero. The parts that are not the variant have their own
-modules: the units schedules and the trump multiplier in
+This module holds the ``auction`` variant, the replay of its matches and its settle-up
+(:func:`settlement_of`). The parts it shares have their own modules, and are named here too: who
+is dealt in (:func:`active_players`) in :mod:`~scorekeeper.rules.games.auction.seating`, a hand's
+payments in units (:func:`hand_payments`, every player's and the kitty's gain or loss, always
+summing to zero) in :mod:`~scorekeeper.rules.games.auction.payments`, the options in
+:mod:`~scorekeeper.rules.games.auction.options`, the units schedules and the trump multiplier in
 :mod:`~scorekeeper.rules.games.auction.schedules`, reading a hand in
-:mod:`~scorekeeper.rules.games.auction.hands`, and the settle-up that shares the kitty out and
-squares every balance in :mod:`~scorekeeper.rules.core.settle`.
+:mod:`~scorekeeper.rules.games.auction.hands`; the settle-up that shares the kitty out and
+squares every balance is :mod:`~scorekeeper.rules.core.settle`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
-from typing import Any, Final
+from typing import Any
 
-from ...core.cards import Suit
 from ...core.errors import RuleError
 from ...core.facts import Contract as Bid
 from ...core.facts import HandFacts, Meld, Tricks, bid_entry_summary, listed_ids
@@ -43,32 +44,20 @@ from ...core.match import (
     standings_by_total,
 )
 from ...core.names import KITTY
-from ...core.options import (
-    BIDDING_GROUP,
-    DIRECTION_OPTION,
-    KITTY_GROUP,
-    SCORING_GROUP,
-    OptionSpec,
-    boolean,
-    choice,
-    integer,
-    resolve_options,
-)
+from ...core.options import DIRECTION_OPTION, OptionSpec, resolve_options
 from ...core.readers import as_object
 from ...core.runner import Runner
-from ...core.settle import CENT, Settlement, settle_up
+from ...core.settle import Settlement, settle_up
 from ...core.text import N_
 from ..club_form import ClubForm, individual_form
+from ..pinochle.form_parts import check_meld_typos
 from ..pinochle.melds import (
     AUCTION_COUNTING_OPTION,
-    BID_STEP,
     LAST_TRICK_OPTION,
-    LOWEST_MIN_BID,
     MAX_BID,
     MELDS_OPTION,
     PINOCHLE_MELDS,
     TIE_RULE_OPTION,
-    check_meld_figures,
     counting_of,
     meld_values,
     pinochle_defaults,
@@ -76,237 +65,40 @@ from ..pinochle.melds import (
 )
 from ..registry import PINOCHLE, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Tool, seated, sides_of
-from .hands import (
-    ALL_PASS,
-    BIDDER_BID,
-    BIDDER_TAKEN,
-    CONCEDED,
-    MADE,
-    SET,
-    THROWN_IN,
-    Contract,
-    read_points_hand,
-    read_units_hand,
-)
-from .schedules import SCHEDULES, brackets, read_schedule, trump_multiplier, units
-
-#: How an auction match is kept: units settled up at the end of the night, or points to a
-#: target (docs/rules.md §2, last paragraph).
-UNITS: Final = "units"
-POINTS: Final = "points"
-
-
-#: The six-player seating of the matches created before revision 2 (docs/rules.md §5): the
-#: dealer and the player opposite him sit out, four are dealt in. A stored match carries it as
-#: ``six_seating: opposite``; a new match may not choose it.
-SIX_OPPOSITE: Final = "opposite"
-
-#: Who sits out, as steps on the dealer's left (0 is the dealer), by the number of players
-#: (docs/rules.md §2): always three are dealt in.
-_OUT_STEPS: Final[Mapping[int, tuple[int, ...]]] = {3: (), 4: (0,), 5: (0, 2), 6: (0, 2, 4)}
-
-
-def active_players(
-    players: Sequence[str],
-    dealer: str,
-    *,
-    rotation: Sequence[str] | None = None,
-    six_seating: str | None = None,
-) -> tuple[str, ...]:
-    """The players dealt in, in the order of ``players`` (docs/rules.md §2).
-
-    Always three: 3 players: all; 4: the dealer sits out; 5: the dealer and the second player
-    on his left (Bicycle); 6: the dealer and the second and fourth on his left (the first,
-    third and fifth play). "On his left" counts in ``rotation`` (:attr:`Setup.rotation`, the
-    order the deal passes; ``players`` when not given). A match created before revision 2
-    with six players keeps its seating (``six_seating: opposite``): the dealer and the player
-    opposite him (third on his left) sit out, four are dealt in.
-
-    >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve"], "Ana")
-    ('Ben', 'Dee', 'Eve')
-    >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"], "Ana")
-    ('Ben', 'Dee', 'Fay')
-    >>> active_players(["Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"], "Ana", six_seating="opposite")
-    ('Ben', 'Cruz', 'Eve', 'Fay')
-    """
-    order = tuple(players if rotation is None else rotation)
-    count = len(order)
-    start = order.index(dealer)
-    out_steps = (0, 3) if count == 6 and six_seating == SIX_OPPOSITE else _OUT_STEPS[count]
-    out = {order[(start + step) % count] for step in out_steps}
-    return tuple(p for p in players if p not in out)
-
-
-def hand_payments(
-    players: Sequence[str],
-    outcome: str,
-    contract: Contract | None,
-    options: Mapping[str, Any],
-) -> dict[str, int]:
-    """What every player of the match (dealt-out ones too) and the kitty gain in one hand.
-
-    docs/rules.md §2: made, every other player pays the bidder ``units x m``; set ("double bete"),
-    the bidder pays every other player ``2 x units x m``; conceded ("single bete"),
-    ``units x m`` (``units x 1`` in spades under ``spades_concession: single``, Scarne). With
-    the kitty, a set or conceding bidder pays it what he pays one player, and a bidder who
-    makes at least ``kitty_bonus_from`` collects ``kitty_bonus`` from it (a fixed sum, seed
-    000). Thrown in before the widow: the bidder pays the kitty ``units(bid)`` and nobody else
-    (Hoyle/Scarne). All pass: nobody pays, unless ``all_pass_pays`` (1 unit each into the
-    kitty). The result always sums to zero over the players and ``"kitty"``.
-
-    >>> from scorekeeper.rules.core.cards import Suit
-    >>> hand_payments(["Ana", "Ben", "Cruz"], "made", Contract("Ana", 350, Suit.SPADES),
-    ...               {"schedule": "doubling", "spades_double": True, "hearts_triple": False,
-    ...                "kitty": True, "kitty_bonus_from": 350, "kitty_bonus": 10})
-    {'Ana': 18, 'Ben': -4, 'Cruz': -4, 'kitty': -10}
-    """
-    payments = dict.fromkeys(players, 0)
-    payments[KITTY] = 0
-    kitty = bool(options.get("kitty", True))
-    if outcome == ALL_PASS or contract is None:
-        if kitty and options.get("all_pass_pays", False):
-            for player in players:
-                payments[player] -= 1
-                payments[KITTY] += 1
-        return payments
-    worth = units(contract.bid, options.get("schedule", "doubling"))
-    if outcome == THROWN_IN or contract.trump is None:
-        # Hoyle/Scarne: "he must only pay the kitty"; no trump was named, nothing multiplies.
-        payments[KITTY] += worth
-        payments[contract.bidder] -= worth
-        return payments
-    multiplier = trump_multiplier(
-        contract.trump,
-        spades_double=bool(options.get("spades_double", True)),
-        hearts_triple=bool(options.get("hearts_triple", False)),
-    )
-    if (
-        outcome == CONCEDED
-        and contract.trump is Suit.SPADES
-        and options.get("spades_concession", SPADES_CONCESSION_DOUBLE) == SPADES_CONCESSION_SINGLE
-    ):
-        # Scarne: spades thrown in "without playing a card" pay "only a single amount".
-        multiplier = 1
-    each = worth * multiplier
-    # The bidder receives from (made) or pays to (set, conceded) each payee the same sum.
-    per_payee = {MADE: -each, SET: 2 * each, CONCEDED: each}[outcome]
-    payees = [p for p in players if p != contract.bidder]
-    if kitty and outcome != MADE:
-        payees.append(KITTY)
-    for payee in payees:
-        payments[payee] += per_payee
-        payments[contract.bidder] -= per_payee
-    if kitty and outcome == MADE and contract.bid >= options.get("kitty_bonus_from", 350):
-        bonus = int(options.get("kitty_bonus", 10))
-        payments[KITTY] -= bonus
-        payments[contract.bidder] += bonus
-    return payments
-
-
-# --- Options (docs/rules.md §4)
-# --------------------------------------------------------------------
-
-
-#: A guard against typos in ``unit_value`` (money per unit).
-_MAX_UNIT_VALUE: Final = Decimal(1_000_000)
-
-
-def _read_unit_value(value: Any, path: str) -> str:
-    """Money per unit as a decimal string with at most two places (``"0.05"``, ``"1"``).
-
-    Kept as text so that it stays exact (no float rounding) and plain JSON; a JSON number is
-    accepted and read through its shortest text (``0.05`` is ``"0.05"``).
-    """
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise RuleError(path, 'must be an amount of money such as "0.05"', code="bad_amount")
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise RuleError(
-            path, 'must be an amount of money such as "0.05"', code="bad_amount"
-        ) from None
-    if not amount.is_finite() or amount <= 0:
-        raise RuleError(path, "must be more than 0", code="too_small", low=0)
-    if amount > _MAX_UNIT_VALUE:
-        raise RuleError(path, "must be at most {high}", code="too_large", high=_MAX_UNIT_VALUE)
-    if amount != amount.quantize(CENT):
-        # Money has cents: with at most two places every transfer's amount is exact.
-        raise RuleError(path, "must have at most two decimal places", code="too_precise")
-    return f"{amount.normalize():f}"
-
-
-MIN_BID_OPTION: Final = OptionSpec(
-    "min_bid",
-    300,  # seed 000: "la subasta mínima de 250 o 300 puntos"
-    integer(LOWEST_MIN_BID, MAX_BID, BID_STEP),
-    "Minimum bid",
-    group=BIDDING_GROUP,
-)
-SCORING_OPTION: Final = OptionSpec(
-    "scoring",
+from .hands import MADE, Contract, read_points_hand, read_units_hand
+from .options import (
+    BIDDER_SCORES_OPTION,
+    MIN_BID_OPTION,
+    POINT_OPTION_NAMES,
+    POINTS,
+    SCORING_OPTION,
+    SPADES_CONCESSION_DOUBLE,
+    SPADES_CONCESSION_SINGLE,
+    UNIT_OPTION_NAMES,
+    UNIT_OPTIONS,
     UNITS,
-    choice(UNITS, POINTS),
-    "Settle in units (chips) or keep points to a target",
-    group=SCORING_GROUP,
 )
-#: How a bidder who concedes in spades pays (docs/rules.md §2): double like any spades hand, or
-#: single (Scarne: "a player who makes spades trump and throws in his hand without playing a card
-#: pays only a single amount").
-SPADES_CONCESSION_DOUBLE: Final = "double"
-SPADES_CONCESSION_SINGLE: Final = "single"
-UNIT_OPTIONS: Final = (
-    OptionSpec(
-        "schedule",
-        "doubling",
-        read_schedule,
-        "Units per bid",
-        group=BIDDING_GROUP,
-        choices=tuple(SCHEDULES),
-    ),
-    OptionSpec("spades_double", True, boolean(), "Spades trump pays double", group=BIDDING_GROUP),
-    OptionSpec("hearts_triple", False, boolean(), "Hearts trump pays triple", group=BIDDING_GROUP),
-    OptionSpec(
-        "spades_concession",
-        SPADES_CONCESSION_DOUBLE,
-        choice(SPADES_CONCESSION_DOUBLE, SPADES_CONCESSION_SINGLE),
-        "A bidder who gives up in spades before play pays double, or single",
-        group=BIDDING_GROUP,
-    ),
-    OptionSpec("kitty", True, boolean(), "Kitty", group=KITTY_GROUP),
-    OptionSpec(
-        "kitty_bonus_from",
-        350,
-        integer(LOWEST_MIN_BID, MAX_BID, BID_STEP),
-        "Kitty bonus from bid",
-        group=KITTY_GROUP,
-    ),
-    OptionSpec("kitty_bonus", 10, integer(0, 1_000_000), "Kitty bonus (units)", group=KITTY_GROUP),
-    OptionSpec(
-        "all_pass_pays",
-        False,
-        boolean(),
-        "All pass: everybody pays 1 unit into the kitty",
-        group=KITTY_GROUP,
-    ),
-    OptionSpec("unit_value", "1", _read_unit_value, "Money per unit", group=BIDDING_GROUP),
-)
-#: What a bidder who makes it scores in points (docs/rules.md §2).
-BIDDER_SCORES_OPTION: Final = OptionSpec(
-    "bidder_scores",
-    BIDDER_TAKEN,
-    choice(BIDDER_TAKEN, BIDDER_BID),
-    "A bidder who makes it scores the points he took, or the amount he bid",
-    group=SCORING_GROUP,
-)
-UNIT_OPTION_NAMES: Final = tuple(spec.name for spec in UNIT_OPTIONS)
-POINT_OPTION_NAMES: Final = (
-    "counting",
-    "last_trick",
-    "melds",
-    "target",
-    "tie_rule",
-    "bidder_scores",
-)
+from .payments import hand_payments
+from .schedules import brackets
+from .seating import SIX_OPPOSITE, active_players
+
+__all__ = [
+    "BIDDER_SCORES_OPTION",
+    "MIN_BID_OPTION",
+    "POINTS",
+    "POINT_OPTION_NAMES",
+    "SCORING_OPTION",
+    "SIX_OPPOSITE",
+    "SPADES_CONCESSION_DOUBLE",
+    "SPADES_CONCESSION_SINGLE",
+    "UNITS",
+    "UNIT_OPTIONS",
+    "UNIT_OPTION_NAMES",
+    "Auction",
+    "active_players",
+    "hand_payments",
+    "settlement_of",
+]
 
 
 # --- The variant ------------------------------------------------------------------------------
@@ -448,10 +240,7 @@ class Auction(Variant):
         """The contract's line (:func:`~scorekeeper.rules.core.facts.bid_entry_summary`)."""
         return HandFacts(summary=bid_entry_summary(entry))
 
-    def check_typed(self, setup: Setup, entry: Mapping[str, Any]) -> None:
-        """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
-        "Meld typos"; a hand added or corrected, never a stored one)."""
-        check_meld_figures(entry, setup.options)
+    check_typed = check_meld_typos
 
     def runner(self, setup: Setup) -> Runner:
         """Payments in units, or scores to the target in points."""

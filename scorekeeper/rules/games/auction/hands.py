@@ -3,7 +3,7 @@ in points every active player's meld and tricks.
 
 A hand kept in units needs only the contract and its outcome (or the bidder's meld and tricks,
 from which the outcome follows); a hand kept in points is scored here too. What a hand pays in
-units is :func:`scorekeeper.rules.games.auction.form.hand_payments`.
+units is :func:`scorekeeper.rules.games.auction.payments.hand_payments`.
 """
 
 from __future__ import annotations
