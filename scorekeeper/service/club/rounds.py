@@ -34,7 +34,16 @@ from ..outcomes import Conflict, NotFound
 from ..reading import hash_token
 from ..replaying import hand_count, state_of
 from ..writing import lock_group, lock_match
-from .common import is_host, pairs_of, players_of, round_of, rounds_of, seatings, table_matches
+from .common import (
+    form_of,
+    is_host,
+    pairs_of,
+    players_of,
+    round_of,
+    rounds_of,
+    seatings,
+    table_matches,
+)
 from .draws import draw_after_close, seat_at_start
 from .keys import KINDS, drop_keys, night_match_ids
 from .limits import limit_of
@@ -85,12 +94,18 @@ def start_round(
 
 def _check_no_empty_seat(night: ClubNight, number: int, tables: dict[int, dict[int, int]]) -> None:
     """409 naming the first empty seat of a round kept through a leaver (docs/club.md §6): a
-    drawn or hand-seated round is not re-planned; the host edits it (§4.9)."""
-    size = max(len(seats) for seats in tables.values())
+    drawn or hand-seated round is not re-planned; the host edits it (§4.9).
+
+    A table's seats are 1 to its size: a seat missing among them, or a table smaller than the
+    form seats (§4.1), is a leaver's. Tables of different sizes are none (issue 40: auction
+    seats a table of 4 beside tables of 3, §4.3), so a table of auction whose last seat's
+    player left plays three-handed."""
+    smallest = form_of(night).seats_lo
     for table_no in sorted(tables):
         seats = tables[table_no]
-        if len(seats) < size:
-            empty = min(s for s in range(1, size + 1) if s not in seats)
+        size = max(len(seats), smallest, max(seats, default=0))
+        empty = next((s for s in range(1, size + 1) if s not in seats), None)
+        if empty is not None:
             raise Conflict(
                 "round {number}: table {table} seat {seat} is empty (its player left): "
                 "seat the round again",
