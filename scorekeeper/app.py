@@ -14,6 +14,7 @@ from .extensions import babel, csrf, db, migrate
 from .infra import (
     assets,
     backup,
+    database_busy,
     engine,
     health,
     json_text,
@@ -63,6 +64,7 @@ def create_app(config: Any = None) -> Flask:
     app.extensions["replay_cache"] = ReplayCache(int(app.config.get("REPLAY_CACHE_MATCHES", 0)))
     # The long replays it runs at once, and the hands replayed counted (issue 37).
     replay_limits.init_app(app)
+    database_busy.init_app(app)  # a lock or pool that timed out: 503, not 500 (issue 37)
     replay_work.init_app(
         app.extensions,
         int(app.config.get("REPLAY_CONCURRENCY", 0)),

@@ -112,7 +112,7 @@ def _spend(strategy: RateLimiter, counts: _Counts, cost: int) -> float | None:
     return None
 
 
-def _busy(error: Busy) -> Response:
+def busy_answer(error: Busy) -> Response:
     """The answer to work refused for now: 429 or 503, the app's error page (JSON under
     ``/api/``), with ``Retry-After``."""
     http = (
@@ -129,4 +129,4 @@ def _busy(error: Busy) -> Response:
 def init_app(app: Flask) -> None:
     """Give the service its hook (``replay_charge``) and answer its :class:`Busy`."""
     app.extensions["replay_charge"] = charge_replay
-    app.register_error_handler(Busy, _busy)
+    app.register_error_handler(Busy, busy_answer)
