@@ -18,6 +18,7 @@
       notTyped: words(said.notTyped),  // hidden fields of a hand form, never a draft
       carried: words(said.carried),    // query prefixes of typing a page carries in
       clash: said.clash || "",         // the query argument of a page after a clash
+      repeated: said.repeated || "",   // ... after a hand another phone had saved exactly so
       swapHeader: said.swapHeader || "" // a hand form sent by queue.js
     },
     onPage: function (fn) { hooks.push(fn); fn(document); },

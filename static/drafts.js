@@ -93,12 +93,36 @@
     return was !== null && now !== null && was < now;
   }
 
+  // A draft typed for a hand another phone has saved since comes back only by a tap (issue
+  // 38): "Bring back what I typed" puts it in the form, which is left blank until then.
+  function offer(form, draft) {
+    var button = form.querySelector("[data-bring-back]"), row = form.querySelector("[data-bring-back-row]");
+    if (!button || !row) return false;
+    button.hidden = row.hidden = !draft;
+    button.onclick = !draft ? null : function () {
+      delete form.dataset.goneKept;
+      button.hidden = row.hidden = true;
+      write(form, draft.values, draft.auto, false);
+      var note = form.querySelector("[data-draft-note]");
+      if (note && note.dataset.said) note.textContent = note.dataset.said;  // save only if another
+    };
+    return true;
+  }
+
   SK.drafts = {
     key: keyOf,
     read: read,
     write: write,
     save: function (form) {
       var now = read(form), key = keyOf(form), old = store.get(key);
+      // A draft kept for a hand another phone saved, not brought back: it stays as it is (new
+      // typing beside it would replace it: the form then holds the next hand's).
+      if (form.dataset.goneKept) {
+        if (isBlank(form, now.values)) return;
+        delete form.dataset.goneKept;
+        offer(form, null);
+        old = null;
+      }
       if (isBlank(form, now.values)) { store.drop(key); return; }
       var hand = handOf(form), clash = clashSeen();
       if (old && old.gone && gone(old, form)) hand = String(old.hand);
@@ -111,6 +135,8 @@
     clear: function (form) {
       write(form, blank(form), [], false);
       store.drop(keyOf(form));
+      delete form.dataset.goneKept;
+      offer(form, null);
       $all(form, "[data-draft-note]").forEach(function (note) { note.hidden = true; });
     }
   };
@@ -124,13 +150,19 @@
       if (refused) {
         SK.drafts.save(form);  // what came back refused is the draft now
       } else if (draft && draft.values) {
-        write(form, draft.values, draft.auto, carries(location.search));
-        var note = form.querySelector("[data-draft-note]");
-        if (gone(draft, form)) {
+        var note = form.querySelector("[data-draft-note]"), next = form.getAttribute("action") === form.dataset.page + "/hands";
+        var isGone = gone(draft, form);
+        // Typed for a hand another phone has stored since: kept, and offered by a tap (a
+        // correction's form is filled in as before: it is that hand's own).
+        var kept = isGone && next && !carries(location.search) && offer(form, draft);
+        if (kept) form.dataset.goneKept = "1";
+        else write(form, draft.values, draft.auto, carries(location.search));
+        if (isGone) {
           if (!draft.gone) { draft.gone = true; store.set(key, draft); }
-          // Typed for a hand another phone has stored since: said as the clash says it.
-          if (note && note.dataset.gone && form.getAttribute("action") === form.dataset.page + "/hands") {
-            note.textContent = note.dataset.gone.replace("{n}", String(count(draft.hand) + 1));
+          // Said as the clash says it.
+          if (note && note.dataset.gone && next) {
+            note.dataset.said = note.dataset.gone.replace("{n}", String(count(draft.hand) + 1));
+            note.textContent = kept ? note.dataset.goneKept.replace("{n}", String(count(draft.hand) + 1)) : note.dataset.said;
           }
           if (note) note.hidden = false;
         } else if (note && draft.hand !== undefined && String(draft.hand) !== String(handOf(form))) {

@@ -133,7 +133,7 @@
     $all(section, "[data-when=held]").forEach(function (el) { el.hidden = !(held(at.page) && q.length); });
     var list = section.querySelector("ol"), template = document.getElementById("queued-row");
     list.textContent = "";
-    q.slice().reverse().forEach(function (item, i) {
+    q.slice().reverse().forEach(function (item) {
       var row = document.importNode(template.content, true).firstElementChild;
       row.dataset.key = item.key;
       row.querySelector("[data-label]").textContent = item.label;
@@ -143,9 +143,11 @@
       row.querySelector("[data-status]").textContent = "· " + section.dataset[status];
       var change = row.querySelector("[data-change]"), remove = row.querySelector("[data-remove]");
       change.hidden = item.tried || item.fix || item.key === changing || !form || at.fix || held(at.page);
-      remove.hidden = item.tried || i !== 0 || item.key === changing;
+      // Any hand never sent may go (one another phone saved meanwhile, issue 38); one sent
+      // without an answer may be stored already.
+      remove.hidden = item.tried || item.key === changing;
       change.addEventListener("click", function () { Q.change(item.key); });
-      row.querySelector("[data-remove-yes]").addEventListener("click", function () { Q.removeLast(item.key); });
+      row.querySelector("[data-remove-yes]").addEventListener("click", function () { Q.remove(item.key); });
       list.appendChild(row);
     });
   }

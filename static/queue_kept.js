@@ -116,12 +116,14 @@
     form.scrollIntoView();
   }
 
-  function removeLast(key) {
+  // A waiting entry never sent leaves the queue; those after it keep their places (the hand
+  // it stood for may be one another phone saved meanwhile).
+  function remove(key) {
     var at = here();
-    var q = queue(at.page);
-    var last = q[q.length - 1];
-    if (!last || last.key !== key || last.tried) return;
-    q.pop();
+    var before = queue(at.page);
+    var q = before.filter(function (i) { return i.key !== key || i.tried; });
+    if (q.length === before.length) return;
+    if (before[0].key === key && q.length && q[0].version === null) q[0].version = before[0].version;
     keep(at.page, q);
     if (!q.length) hold(at.page, false);
     render();
@@ -130,7 +132,7 @@
 
   var mine = {
     noLongerScoring: noLongerScoring, strand: strand, showAgain: showAgain, renderKept: renderKept,
-    putAside: putAside, change: startChange, removeLast: removeLast
+    putAside: putAside, change: startChange, remove: remove
   };
   Object.keys(mine).forEach(function (name) { Q[name] = mine[name]; });
 })();

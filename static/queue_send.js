@@ -12,6 +12,13 @@
   var HEADER = SK.contract.swapHeader, TIMEOUT = 20000;
   // A hand refused as a clash comes back as the page at an address that says so.
   var CLASHED = new RegExp("[?&]" + SK.contract.clash + "=");
+  // A hand another phone had saved exactly so comes back as the page saying it: not stored
+  // twice, and the match's version is the page's (issue 38 point 1).
+  var REPEATED = new RegExp("[?&]" + SK.contract.repeated + "=");
+  function versionAfter(response, doc, version) {
+    var form = response.redirected && REPEATED.test(response.url) && doc.getElementById("hand-form");
+    return form ? number(field(form, "version")) : (version === null ? 0 : version) + 1;
+  }
   var retryIn = 2000, retry = null, failed = false, wanted = null;
   function entryOf(form, at) {
     var fields = [];
@@ -181,7 +188,8 @@
       if (Q.noLongerScoring(response.status)) { Q.strand(page); return null; }
       if (response.status !== 200 || (response.redirected && CLASHED.test(response.url))) return null;
       drop(page, item.key);
-      store.set(K.known(page), (version === null ? 0 : version) + 1);
+      var doc = new DOMParser().parseFromString(answer[1], "text/html");
+      store.set(K.known(page), versionAfter(response, doc, version));
       return quietly(page);
     }).catch(function () {
       failed = true;
@@ -211,8 +219,9 @@
       }
       if (status === 200 && !clash) {
         drop(page, item.key);
-        // The next entry follows this one: sent with the version this one made.
-        store.set(K.known(page), (version === null ? 0 : version) + 1);
+        // The next entry follows this one: sent with the version this one made (or, when
+        // another phone had saved it exactly so, the match's version now).
+        store.set(K.known(page), versionAfter(response, doc, version));
         copy(page);
         if (SK.fixes) SK.fixes.stored(page, item, doc);
         if (item.fix && !item.undo) keepCopies([item.action], true);

@@ -22,9 +22,10 @@ from .. import service
 from ..infra import rate_limits, replay_limits
 from ..models import Match
 from ..rules import FINISHED, HandResult, MatchState, RuleError
+from ..rules.contract.writes import repeated_hand
 from ..rules.games.registry import all_variants, find_variant
 from ..rules.games.table import Layout
-from ..web.contract import CARRIED, SWAP
+from ..web.contract import CARRIED, REPEATED, SWAP
 from ..web.forms import (
     FormError,
     add_error,
@@ -241,9 +242,31 @@ def add_hand(public_id: str) -> Any:
         abort(400)
     if apply_chip(form):
         return _render_match(match, state, form)
+    repeated = _repeated(form, match, state)
+    if repeated is not None:
+        # The same deal another phone stored meanwhile: not stored twice (issue 38 point 1).
+        said: dict[str, Any] = {REPEATED: repeated}
+        return redirect(url_for(".show", public_id=public_id, **said), code=303)
     if _store_hand(form, service.add_hand, public_id, token):
         return _stored(public_id)
     return _render_match(match, state, form, 422)
+
+
+def _repeated(form: HandForm, match: Match, state: MatchState) -> int | None:
+    """The hand another phone stored that this stale form repeats exactly, or ``None``
+    (:func:`~scorekeeper.rules.contract.writes.repeated_hand`): the form says how many hands
+    it saw; an entry that does not read is the write's to refuse, and a key already used is
+    this phone's own write sent again (answered as it was)."""
+    seen = (form["seen"].data or "").strip()
+    if not (seen.isascii() and seen.isdigit()) or len(seen) > 6 or int(seen) >= len(state.hands):
+        return None
+    if service.remembered(match, form["idempotency_key"].data or None):
+        return None
+    try:
+        entry = read_hand(form)
+    except (FormError, RuleError):
+        return None
+    return repeated_hand(int(seen), [hand.input for hand in state.hands], entry)
 
 
 def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args: Any) -> bool:

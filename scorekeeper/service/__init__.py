@@ -104,7 +104,7 @@ from .groups.roster import (
     replace_group_token,
     roster,
 )
-from .idempotency import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY
+from .idempotency import IDEMPOTENCY_DAYS, MAX_IDEMPOTENCY_KEY, SWEEP_EVERY, remembered
 from .joining import (
     JOIN_CODE_MINUTES,
     MAX_JOIN_CODES,
@@ -174,6 +174,7 @@ __all__ = [
     "add_adjustment",
     "add_late_player",
     "patch_player",
+    "remembered",
     "substitute",
     "adjustment_views",
     "adjustments_of",

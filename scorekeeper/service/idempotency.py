@@ -49,6 +49,21 @@ def expiry() -> Any:
     return utcnow() - timedelta(days=IDEMPOTENCY_DAYS)
 
 
+def remembered(match: Match, key: str | None) -> bool:
+    """Whether a write of ``key`` on the match is remembered (not expired): its repeat is
+    answered as that write was (a page's check before a write, issue 38 point 1)."""
+    if not key:
+        return False
+    found = db.session.scalar(
+        sa.select(IdempotentWrite.id).where(
+            IdempotentWrite.match_id == match.id,
+            IdempotentWrite.key == key,
+            IdempotentWrite.created_at >= expiry(),
+        )
+    )
+    return found is not None
+
+
 #: How often a process sweeps the expired keys away (seconds): a key's own expired record is
 #: deleted when the key comes again (:func:`.writing.write`), so the sweep only keeps the table
 #: small.

@@ -9,6 +9,8 @@ the scripts read them from there instead of writing the words again.
   (:func:`partner_key`: one partner's meld in a side of partners; a Pinnacola side's cards
   beside its points);
 - :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
+- :data:`REPEATED`: the query argument of the page after a hand another phone had stored
+  exactly so (its number): nothing was stored twice (docs/phone.md "Two phones, one deal");
 - :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
   answered with the match page itself, which the script swaps in place.
 """
@@ -35,6 +37,10 @@ def partner_key(side: str, player: str) -> str:
 #: form was made from.
 CLASH = "clash"
 
+#: The query argument of the page after a stale form repeated a hand another phone stored
+#: meanwhile (that hand's number): the hand was not stored twice (issue 38 point 1).
+REPEATED = "repeated"
+
 #: The header of a hand form sent by the page's script: answer a stored hand with the page.
 SWAP = "Scorekeeper-Swap"
 
@@ -46,5 +52,6 @@ def script_contract() -> dict[str, str]:
         "not-typed": " ".join(sorted(NOT_TYPED)),
         "carried": " ".join((DRAFT, *CARRIED)),
         "clash": CLASH,
+        "repeated": REPEATED,
         "swap-header": SWAP,
     }

@@ -25,7 +25,7 @@ from ..rules.core.match import running_targets, running_totals
 from ..rules.games.registry import find_variant
 from ..rules.games.table import Layout, Words
 from .charts import chart_svg
-from .contract import CLASH, NOT_TYPED
+from .contract import CLASH, NOT_TYPED, REPEATED
 from .forms import PLAIN_WORDS, AnySelect
 from .session import held_keys, key_for, token_for
 
@@ -153,7 +153,7 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
     """What changed since the stale form was made (the page after a clash), for the banner:
     ``text``, and ``hand`` (the hand another phone saved, to show what it was) or ``None``."""
     seen_text = request.args.get(CLASH, "")
-    if not seen_text.isdigit() or len(seen_text) > 6:
+    if not (seen_text.isascii() and seen_text.isdigit()) or len(seen_text) > 6:
         return None
     seen = int(seen_text)
     hands = service.hand_count(match)
@@ -172,6 +172,25 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
     else:
         text = _("Another phone corrected a hand meanwhile.")
     return {"text": text, "hand": added}
+
+
+def repeated_notice(match: Match, state: MatchState) -> str | None:
+    """The banner of the page after a stale form repeated a hand another phone had stored
+    exactly so (:data:`~scorekeeper.web.contract.REPEATED`, its number), or ``None``."""
+    number_text = request.args.get(REPEATED, "")
+    if not (number_text.isascii() and number_text.isdigit()) or len(number_text) > 6:
+        return None
+    number = int(number_text)
+    if not 1 <= number <= len(state.hands):
+        return None
+    words = find_variant(match.variant).layout(service.setup_of(match)).words
+    return str(
+        _(
+            "%(hand)s was saved already, exactly as typed here, by another phone: it was not "
+            "saved twice.",
+            hand=_(words.numbered, n=number),
+        )
+    )
 
 
 # --- The group a match is in ----------------------------------------------------------------

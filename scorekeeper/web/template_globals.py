@@ -38,6 +38,7 @@ GLOBALS: dict[str, Callable[..., Any]] = {
     "bid_hundreds": page.bid_hundreds,
     "blank_values": page.blank_values,
     "clash_notice": page.clash_notice,
+    "repeated_notice": page.repeated_notice,
     "match_group": page.match_group,
     # What each side's points in the list of hands were made of.
     "hand_parts": hand_parts,

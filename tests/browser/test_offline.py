@@ -301,6 +301,8 @@ def test_a_hand_refused_after_reconnecting_comes_back_with_its_numbers_and_the_r
 def test_two_phones_save_the_same_hand_while_one_is_offline(
     phone: Phone, new_phone: NewPhone, app: Flask
 ) -> None:
+    """Issue 38 point 1: the hand another phone saved exactly so is not stored twice, and the
+    phone says so (docs/phone.md "Two phones, one deal")."""
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
     other: Phone = new_phone()
     other.page.context.add_cookies(phone.page.context.cookies())  # it scores too
@@ -313,13 +315,54 @@ def test_two_phones_save_the_same_hand_while_one_is_offline(
     save(other.page)
     assert other.totals() == {"Ana": 190, "Ben": 120}
     phone.page.context.set_offline(False)
-    clash = phone.page.locator("#clash")
-    expect(clash).to_be_visible(timeout=TIMEOUT_MS)
-    assert "Another phone saved hand 1 meanwhile." in clash.inner_text()
-    assert phone.page.input_value("#meld_0") == "60"  # kept, for the phone to decide
+    said = phone.page.locator("#repeated")
+    expect(said).to_be_visible(timeout=TIMEOUT_MS)
+    assert "Hand 1 was saved already, exactly as typed here, by another phone" in said.inner_text()
+    expect(phone.page.locator("#queue")).to_be_hidden()
+    assert phone.page.input_value("#meld_0") == ""  # nothing to save again
     assert phone.totals() == {"Ana": 190, "Ben": 120}
     assert len(stored(app, path)) == 1
-    phone.shot("offline-two-phones-clash")
+    phone.shot("offline-two-phones-same-hand")
+
+
+def test_each_waiting_hand_is_checked_against_what_another_phone_saved(
+    phone: Phone, new_phone: NewPhone, app: Flask
+) -> None:
+    """Issue 38 point 1: three hands wait on a phone without signal while another phone saves
+    the first two of the same deals; on reconnecting those two are known as saved, the third
+    is stored after them, each deal once. A waiting hand in the middle may be removed."""
+    path = start(phone, "pinochle-2", ["Ana", "Ben"])
+    other: Phone = new_phone()
+    other.page.context.add_cookies(phone.page.context.cookies())
+    other.go(path)
+    phone.page.context.set_offline(True)
+    expect(phone.page.locator("#offline-note")).to_be_visible()
+    for rows, (meld, tricks) in enumerate([("60", "130"), ("20", "100"), ("90", "90")], 1):
+        fill_hand(phone, meld, tricks)
+        keep_offline(phone, rows)
+    fill_hand(phone, "0", "200")
+    keep_offline(phone, 4)
+    # Hand 3 of the four waiting (the second row, latest first) is removed: any row may go.
+    row = phone.page.locator("#queue li.queued").nth(1)
+    expect(row).to_contain_text("Hand 3")
+    row.locator("[data-remove] summary").click()
+    row.locator("[data-remove-yes]").click()
+    expect(phone.page.locator("#queue li.queued")).to_have_count(3)
+    for meld, tricks in [("60", "130"), ("20", "100")]:
+        fill_hand(other, meld, tricks)
+        save(other.page)
+    expect(other.page.locator(".hand-row")).to_have_count(2)
+    phone.page.context.set_offline(False)
+    expect(phone.page.locator("#queue")).to_be_hidden(timeout=TIMEOUT_MS)
+    expect(phone.page.locator(".hand-row")).to_have_count(3)
+    hands = stored(app, path)
+    assert [(h["meld"]["Ana"], h["tricks"]["Ana"]) for h in hands] == [
+        (60, 130),
+        (20, 100),
+        (0, 200),
+    ]
+    # docs/rules.md §2: meld + tricks: 190/120, 120/150, 200/50.
+    assert phone.totals() == {"Ana": 190 + 120 + 200, "Ben": 120 + 150 + 50}
 
 
 # --- 3. An app that opens without signal -----------------------------------------------------

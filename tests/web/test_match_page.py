@@ -147,6 +147,30 @@ def test_a_clash_goes_back_to_the_page_with_the_typing_kept(
         assert len(service.get_match(table.id).hands) == 1  # nothing stored twice
 
 
+def test_a_stale_form_that_repeats_the_hand_saved_meanwhile_is_not_stored_twice(
+    app: Flask, client: FlaskClient, table: MatchClient
+) -> None:
+    """Issue 38 point 1 (docs/phone.md "Two phones, one deal"): the same deal typed on two
+    phones is stored once; a stale form that differs is the clash above; a form made after
+    the hands stored may repeat the last hand (two deals alike)."""
+    url = table.start("pinochle-2")
+    stale = client.get(url).get_data(as_text=True)
+    keys = {name: hidden(stale, name) for name in ("idempotency_key", "version", "seen")}
+    assert post_hand(client, url, {"meld_0": "60", "tricks_0": "130"}).status_code == 303
+    again = client.post(url + "/hands", data={**keys, "meld_0": "60", "tricks_0": "130"})
+    assert again.status_code == 303
+    location = urlsplit(again.headers["Location"])
+    assert (location.path, parse_qs(location.query)) == (url, {"repeated": ["1"]})
+    page = client.get(again.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 was saved already, exactly as typed here, by another phone" in page
+    with app.app_context():
+        assert len(service.get_match(table.id).hands) == 1
+    # Typed after seeing hand 1, the same figures are hand 2.
+    assert post_hand(client, url, {"meld_0": "60", "tricks_0": "130"}).status_code == 303
+    with app.app_context():
+        assert len(service.get_match(table.id).hands) == 2
+
+
 def test_an_undo_says_which_hand(client: FlaskClient, table: MatchClient) -> None:
     url = table.start("pinnacola")
     post_hand(

@@ -355,3 +355,28 @@ def check_number(number: int, count: int) -> None:
     """The 404 of a hand ``number`` that a match of ``count`` hands does not have."""
     if not 1 <= number <= count:
         raise WriteRefused(404, "this match has no hand {number}", number=number)
+
+
+def repeated_hand(
+    seen: int | None, stored: Sequence[Mapping[str, Any]], entry: Mapping[str, Any]
+) -> int | None:
+    """The number of the hand another phone stored that ``entry`` repeats, or ``None``
+    (docs/phone.md "Two phones, one deal"; issue 38 point 1).
+
+    A hand form made when ``seen`` hands were stored, sent after more were, was typed for
+    hand ``seen + 1``; when that hand is stored with exactly this entry, the same deal was
+    saved by another phone meanwhile, and storing it again would count it twice. A form that
+    saw every stored hand (or says nothing of what it saw) repeats nothing: two deals alike
+    in a row (an all-pass auction twice) are two hands.
+
+    >>> stored = [{"outcome": "all_pass"}, {"bidder": "Ana", "bid": 250, "outcome": "made"}]
+    >>> repeated_hand(1, stored, {"outcome": "made", "bid": 250, "bidder": "Ana"})
+    2
+    >>> repeated_hand(1, stored, {"outcome": "all_pass"}) is None  # typed as hand 2: it differs
+    True
+    >>> repeated_hand(2, stored, {"outcome": "all_pass"}) is None  # saw both: a new hand
+    True
+    """
+    if seen is None or not 0 <= seen < len(stored):
+        return None
+    return seen + 1 if dict(stored[seen]) == dict(entry) else None
