@@ -311,7 +311,7 @@
     if (e && Q.online() && !html.hasAttribute("data-offline")) {
       e.match().then(function (match) {
         var now = matchPage();
-        if (now && now.page === at.page && fresh(match, now)) { shown = { page: at.page, match: match }; count(); }
+        if (now && now.page === at.page && fresh(match, now)) { shown = { page: at.page, match: match }; html.dataset.engineCopy = String(match.version); count(); }  // said: without it nothing counts offline (issue 38)
       });
     }
   }

@@ -31,7 +31,13 @@ from .test_offline import stored
 
 #: The precache of ~20 MB from the test server, and Pyodide's cold start, on a busy machine.
 ENGINE_TIMEOUT_MS = 180_000
-READY = "() => document.documentElement.dataset.engine === 'ready' && !!window.scorekeeper.counted"
+#: The engine ready, counted.js loaded, and its copy of the match as the server showed it with
+#: this page arrived (without it nothing is counted offline yet: issue 38 point 3, where the
+#: signal dropped before that copy came and a whole evening went uncounted).
+READY = (
+    "() => document.documentElement.dataset.engine === 'ready' && !!window.scorekeeper.counted"
+    " && !!document.documentElement.dataset.engineCopy"
+)
 #: Every waiting row counted on the phone, the totals box too.
 COUNTED = """(rows) => {
   const shown = document.querySelectorAll('#queue li.queued');
