@@ -223,7 +223,8 @@
         // another phone had saved it exactly so, the match's version now).
         store.set(K.known(page), versionAfter(response, doc, version));
         copy(page);
-        if (SK.fixes) SK.fixes.stored(page, item, doc);
+        // (Not stored when another phone had saved it so: nothing of the phone's to compare.)
+        if (SK.fixes && !(response.redirected && REPEATED.test(response.url))) SK.fixes.stored(page, item, doc);
         if (item.fix && !item.undo) keepCopies([item.action], true);
         var fresh = { doc: doc, url: page, own: item.key === wanted, fix: item.fix };
         // The match page shows every answer; a correction's page only its own.
