@@ -54,6 +54,12 @@ def clashed(phone: Phone, new_phone: NewPhone) -> tuple[str, Phone]:
     return path, other
 
 
+def away_and_back(phone: Phone, path: str) -> None:
+    """To the match's scoreboard and back to the match page."""
+    phone.go(path + "/board")
+    phone.go(path)
+
+
 def kept_for_hand_two(page: Any) -> None:
     """The form is blank, the typing kept for hand 2 and offered by a tap; the tap puts it back
     under the note that hand 2 was saved by another phone."""
@@ -81,8 +87,7 @@ def test_the_same_hand_saved_on_two_phones_is_stored_once(
     expect(said).to_contain_text("Hand 2 was saved already, exactly as typed here")
     expect(other.page.locator("#next-hand")).to_have_text("Hand 3")
     assert other.page.input_value("#meld_0") == ""
-    other.go(path + "/board")
-    other.go(path)
+    away_and_back(other, path)
     assert other.page.input_value("#meld_0") == ""  # nothing kept to save again
     expect(other.page.locator(BRING_BACK)).to_be_hidden()
     assert len(stored(app, path)) == 2
@@ -99,8 +104,7 @@ def test_a_clashed_hand_comes_back_from_the_scoreboard_only_by_a_tap(
     brought_back(other.page)
     # A tap into the form (typing kept as it was) leaves it typed for hand 2.
     other.tap("#meld_1")
-    other.go(path + "/board")
-    other.go(path)
+    away_and_back(other, path)
     kept_for_hand_two(other.page)
     brought_back(other.page)
     # "Clear" ends it; a hand typed now is for hand 3, under no note, and filled in again.
@@ -108,8 +112,7 @@ def test_a_clashed_hand_comes_back_from_the_scoreboard_only_by_a_tap(
     expect(other.page.locator(NOTE)).to_be_hidden()
     other.page.fill("#meld_0", "80")
     other.page.locator("#meld_0").dispatch_event("input")
-    other.go(path + "/board")
-    other.go(path)
+    away_and_back(other, path)
     assert other.page.input_value("#meld_0") == "80"
     expect(other.page.locator(NOTE)).to_be_hidden()
     expect(other.page.locator(BRING_BACK)).to_be_hidden()
@@ -120,14 +123,12 @@ def test_new_typing_beside_a_kept_hand_is_the_next_hand(
     phone: Phone, new_phone: NewPhone, app: Flask
 ) -> None:
     path, other = clashed(phone, new_phone)
-    other.go(path + "/board")
-    other.go(path)
+    away_and_back(other, path)
     kept_for_hand_two(other.page)
     other.page.fill("#meld_0", "10")
     other.page.locator("#meld_0").dispatch_event("input")
     expect(other.page.locator(BRING_BACK)).to_be_hidden()
-    other.go(path + "/board")
-    other.go(path)
+    away_and_back(other, path)
     assert other.page.input_value("#meld_0") == "10"  # typed for hand 3: filled in again
     expect(other.page.locator(BRING_BACK)).to_be_hidden()
     assert len(stored(app, path)) == 2
