@@ -14,6 +14,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import IdempotentWrite, Match, utcnow
+from ..rules.core.readers import unstorable
 
 #: The longest ``Idempotency-Key`` kept (the column's size).
 MAX_IDEMPOTENCY_KEY = 200
@@ -52,8 +53,8 @@ def expiry() -> Any:
 def remembered(match: Match, key: str | None) -> bool:
     """Whether a write of ``key`` on the match is remembered (not expired): its repeat is
     answered as that write was (a page's check before a write, issue 38 point 1)."""
-    if not key:
-        return False
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY or unstorable(key) is not None:
+        return False  # never stored: the write refuses such a key (PostgreSQL cannot compare it)
     found = db.session.scalar(
         sa.select(IdempotentWrite.id).where(
             IdempotentWrite.match_id == match.id,
