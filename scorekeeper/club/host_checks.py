@@ -16,7 +16,7 @@ from ..infra.security import no_store
 from ..models import ClubNight
 from ..rules import RuleError
 from ..web.club_memory import forget_host, host_token, remember_night
-from ..web.forms import plain_message_of, plain_rule_message
+from ..web.forms import carried_number, plain_message_of, plain_rule_message
 from .lookups import night_or_404
 
 T = TypeVar("T")
@@ -68,5 +68,4 @@ def host_attempt(
 def form_version(form: Any) -> int | None:
     """The night's version a host form was shown at (its hidden ``version``), if it is a
     number."""
-    text = (form.version.data or "").strip()
-    return int(text) if text.isdigit() and len(text) < 10 else None
+    return carried_number(form.version.data, 9)

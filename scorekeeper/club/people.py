@@ -22,7 +22,7 @@ from ..rules import RuleError
 from ..web.club_memory import keep_codes
 from ..web.forms import NUMERIC, plain_rule_message
 from . import bp
-from .host_checks import host_attempt
+from .host_checks import form_version, host_attempt
 
 # --- The forms -----------------------------------------------------------------------------------
 
@@ -108,13 +108,8 @@ def _number(text: str | None) -> int | str | None:
     return int(text) if re.fullmatch(r"\d{1,4}", text) else text
 
 
-def _version(form: _HostForm) -> int | None:
-    text = (form.version.data or "").strip()
-    return int(text) if text.isdigit() and len(text) < 10 else None
-
-
 def _with_version(body: dict[str, Any], form: _HostForm) -> dict[str, Any]:
-    version = _version(form)
+    version = form_version(form)
     if version is not None:
         body["version"] = version
     return body

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..web.contract import CLASH
-from ..web.forms import add_error, plain_message_of
+from ..web.forms import add_error, carried_number, plain_message_of
 from .hands import HandForm, draft_args
 
 
@@ -28,19 +28,19 @@ def on_conflict(form: HandForm, public_id: str, error: service.Conflict) -> None
     changed since the form was made, go back to the page with the typing kept (a redirect, so
     a reload never sends the stale form again); any other conflict is said at the top of the
     form, in plain words."""
-    given = (form["version"].data or "").strip()
+    given = carried_number(form["version"].data, 18)
     try:
         current = service.version_of(public_id)
     except service.NotFound:
         abort(404)
-    if given.isdigit() and len(given) <= 18 and int(given) != current:
+    if given is not None and given != current:
         _back_with_draft(form, public_id)
     add_error(form, None, _("Not stored: %(reason)s", reason=plain_message_of(error)))
 
 
 def _back_with_draft(form: HandForm, public_id: str) -> NoReturn:
-    seen = (form["seen"].data or "").strip()
-    args: dict[str, Any] = {CLASH: seen if seen.isdigit() and len(seen) <= 6 else "0"}
+    seen = carried_number(form["seen"].data, 6)
+    args: dict[str, Any] = {CLASH: str(seen or 0)}
     args.update(draft_args(form))
     if request.endpoint == "matches.correct_hand" and request.view_args:
         target = url_for(

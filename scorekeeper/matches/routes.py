@@ -8,7 +8,6 @@ page itself (200), which the script swaps in place, instead of a redirect and a 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +28,7 @@ from ..web.contract import CARRIED, REPEATED, SWAP
 from ..web.forms import (
     FormError,
     add_error,
+    carried_number,
     new_key,
     plain_message_of,
     plain_rule_message,
@@ -137,9 +137,8 @@ def _action_form(match: Match) -> ActionForm:
 
 
 def _version(form: FlaskForm) -> int | None:
-    text = form["version"].data or ""
     # At most 18 digits: int() refuses more than 4,300 (a 500), and no version gets that far.
-    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else None
+    return carried_number(form["version"].data, 18)
 
 
 def _render_match(
@@ -257,8 +256,8 @@ def _repeated(form: HandForm, match: Match, state: MatchState) -> int | None:
     (:func:`~scorekeeper.rules.contract.writes.repeated_hand`): the form says how many hands
     it saw; an entry that does not read is the write's to refuse, and a key already used is
     this phone's own write sent again (answered as it was)."""
-    seen = (form["seen"].data or "").strip()
-    if not (seen.isascii() and seen.isdigit()) or len(seen) > 6 or int(seen) >= len(state.hands):
+    seen = carried_number(form["seen"].data, 6)
+    if seen is None or seen >= len(state.hands):
         return None
     if service.remembered(match, form["idempotency_key"].data or None):
         return None
@@ -266,7 +265,7 @@ def _repeated(form: HandForm, match: Match, state: MatchState) -> int | None:
         entry = read_hand(form)
     except (FormError, RuleError):
         return None
-    return repeated_hand(int(seen), [hand.input for hand in state.hands], entry)
+    return repeated_hand(seen, [hand.input for hand in state.hands], entry)
 
 
 def _store_hand(form: HandForm, write: Callable[..., Any], public_id: str, *args: Any) -> bool:

@@ -39,6 +39,7 @@ __all__ = [
     "Buttons",
     "FormError",
     "add_error",
+    "carried_number",
     "choice_list",
     "field_for_path",
     "form_error",
@@ -161,6 +162,14 @@ def read_number(form: FlaskForm, name: str) -> int | None:
         return hand_fields.read_number({name: form[name].data or ""}, name)
     except FieldRefused as refusal:
         raise form_error(refusal) from refusal
+
+
+def carried_number(text: str | None, most: int) -> int | None:
+    """A number a page carries itself (a hidden field, a query argument): ASCII digits only,
+    at most ``most`` of them, else ``None``. (``str.isdigit`` takes "²", which ``int`` refuses:
+    a 500.)"""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= most else None
 
 
 def team_names() -> tuple[str, str]:

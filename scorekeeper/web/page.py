@@ -26,7 +26,7 @@ from ..rules.games.registry import find_variant
 from ..rules.games.table import Layout, Words
 from .charts import chart_svg
 from .contract import CLASH, NOT_TYPED, REPEATED
-from .forms import PLAIN_WORDS, AnySelect
+from .forms import PLAIN_WORDS, AnySelect, carried_number
 from .session import held_keys, key_for, token_for
 
 #: A trump's API name and its printed pip (``spades`` -> ``♠``).
@@ -149,15 +149,19 @@ def plain_word(value: str) -> str:
     return str(_(PLAIN_WORDS.get(value, value)))
 
 
+def _words(match: Match) -> Words:
+    """The match's form's words (a hand, or a deal in Pinnacola)."""
+    return find_variant(match.variant).layout(service.setup_of(match)).words
+
+
 def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
     """What changed since the stale form was made (the page after a clash), for the banner:
     ``text``, and ``hand`` (the hand another phone saved, to show what it was) or ``None``."""
-    seen_text = request.args.get(CLASH, "")
-    if not (seen_text.isascii() and seen_text.isdigit()) or len(seen_text) > 6:
+    seen = carried_number(request.args.get(CLASH), 6)
+    if seen is None:
         return None
-    seen = int(seen_text)
     hands = service.hand_count(match)
-    words = find_variant(match.variant).layout(service.setup_of(match)).words
+    words = _words(match)
     added = None
     if hands > seen and hands <= len(state.hands):
         added = state.hands[hands - 1]
@@ -177,13 +181,10 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
 def repeated_notice(match: Match, state: MatchState) -> str | None:
     """The banner of the page after a stale form repeated a hand another phone had stored
     exactly so (:data:`~scorekeeper.web.contract.REPEATED`, its number), or ``None``."""
-    number_text = request.args.get(REPEATED, "")
-    if not (number_text.isascii() and number_text.isdigit()) or len(number_text) > 6:
+    number = carried_number(request.args.get(REPEATED), 6)
+    if number is None or not 1 <= number <= len(state.hands):
         return None
-    number = int(number_text)
-    if not 1 <= number <= len(state.hands):
-        return None
-    words = find_variant(match.variant).layout(service.setup_of(match)).words
+    words = _words(match)
     return str(
         _(
             "%(hand)s was saved already, exactly as typed here, by another phone: it was not "

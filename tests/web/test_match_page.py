@@ -267,3 +267,19 @@ def test_every_form_starts_again_at_the_same_table(
         assert (new.variant, new.players, new.teams) == (match.variant, match.players, match.teams)
         assert new.options == match.options
         assert new.first_dealer == players[0]  # the deal moves on from the last seat
+
+
+def test_a_refused_hand_whose_form_carries_an_odd_version_is_no_500(
+    client: FlaskClient, table: MatchClient
+) -> None:
+    """A hand form's hidden numbers are read as ASCII digits only ("²" is a digit to
+    ``str.isdigit`` and not to ``int``): a hand posted to a finished match with such a version
+    is refused in words, as with any other."""
+    url = table.start("pinochle-2", opt_target="150")
+    post_hand(client, url, {"meld_0": "60", "tricks_0": "130"})  # Ana 190: over the target
+    html = client.get(url).get_data(as_text=True)
+    assert 'id="hand-form"' not in html  # the match is over
+    keys = {"idempotency_key": "odd-version", "version": "²", "seen": "²"}
+    answer = client.post(url + "/hands", data={**keys, "meld_0": "20", "tricks_0": "100"})
+    assert answer.status_code == 422
+    assert "Not stored: the match is over" in _text(answer.get_data(as_text=True))
