@@ -15,8 +15,9 @@
   // A hand another phone had saved exactly so comes back as the page saying it: not stored
   // twice, and the match's version is the page's (issue 38 point 1).
   var REPEATED = new RegExp("[?&]" + SK.contract.repeated + "=");
+  function repeated(response) { return response.redirected && REPEATED.test(response.url); }
   function versionAfter(response, doc, version) {
-    var form = response.redirected && REPEATED.test(response.url) && doc.getElementById("hand-form");
+    var form = doc && repeated(response) && doc.getElementById("hand-form");
     return form ? number(field(form, "version")) : (version === null ? 0 : version) + 1;
   }
   var retryIn = 2000, retry = null, failed = false, wanted = null;
@@ -188,7 +189,7 @@
       if (Q.noLongerScoring(response.status)) { Q.strand(page); return null; }
       if (response.status !== 200 || (response.redirected && CLASHED.test(response.url))) return null;
       drop(page, item.key);
-      var doc = new DOMParser().parseFromString(answer[1], "text/html");
+      var doc = repeated(response) ? new DOMParser().parseFromString(answer[1], "text/html") : null;
       store.set(K.known(page), versionAfter(response, doc, version));
       return quietly(page);
     }).catch(function () {
@@ -224,7 +225,7 @@
         store.set(K.known(page), versionAfter(response, doc, version));
         copy(page);
         // (Not stored when another phone had saved it so: nothing of the phone's to compare.)
-        if (SK.fixes && !(response.redirected && REPEATED.test(response.url))) SK.fixes.stored(page, item, doc);
+        if (SK.fixes && !repeated(response)) SK.fixes.stored(page, item, doc);
         if (item.fix && !item.undo) keepCopies([item.action], true);
         var fresh = { doc: doc, url: page, own: item.key === wanted, fix: item.fix };
         // The match page shows every answer; a correction's page only its own.
