@@ -3,7 +3,8 @@
 // sent; held after a refusal; the highest version seen; the waiting entry being changed; the
 // next hand's typing put aside meanwhile; the hands kept after a 401/403; a correction typed
 // offline; the fields of the hands saved here; an entry the phone's engine refused; a form's
-// draft (by its action). sessionStorage (per tab): a new match on its way, the match a form
+// draft (by its action); the parts of its scoring page a reload offline gets back
+// (scoring_copy.js). sessionStorage (per tab): a new match on its way, the match a form
 // started (by the form's address). The Web Lock of a match's queue; the caches (sw.js has
 // its own copy of their names: tests/static/keys.test.js checks they agree).
 "use strict";
@@ -30,7 +31,7 @@
     }
   };
   ["queue", "held", "known", "editing", "aside", "kept", "fixing", "saved", "refused", "draft",
-    "started"].forEach(function (name) { K[name] = family(name); });
+    "started", "scoring"].forEach(function (name) { K[name] = family(name); });
   (root.scorekeeper = root.scorekeeper || {}).keys = K;
   if (typeof module === "object" && module.exports) module.exports = K;
 })(typeof window !== "undefined" ? window : globalThis);

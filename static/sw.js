@@ -9,8 +9,8 @@
 // phone that scores (the hand form, its CSRF token, the scoring controls). A shared phone whose
 // cookies were cleared must not show them to the next person, offline or not. In their place
 // the worker keeps the page as the read-only link shows it, asked for without this phone's
-// cookies: offline, the scoring phone still opens the match, its totals and hands, but not its
-// hand form (the hands waiting on the phone go when the connection returns, queue.js).
+// cookies: offline, the scoring phone still opens the match, its totals and hands; the page's
+// own script (scoring_copy.js) puts back the hand form and the hands waiting it kept itself.
 //
 // The phone's engine (docs/phone.md "Loading"): asked by engine.js ({engine: <build16>}), it
 // precaches /engine/manifest.json, every file the manifest names (/static/engine/<name>, each

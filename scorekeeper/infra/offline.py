@@ -37,6 +37,7 @@ bp = Blueprint("offline", __name__)
 SHELL = (
     "app.css",
     "keys.js",
+    "scoring_copy.js",
     "app.js",
     "hand_form.js",
     "queue_order.js",

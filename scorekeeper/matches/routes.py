@@ -39,6 +39,7 @@ from ..web.new_match import grouped_options, new_match_error, new_match_form_cla
 from ..web.page import TRUMP_SYMBOLS, undone_text
 from ..web.session import (
     handed_over,
+    mark_scoring,
     no_longer_scoring,
     open_to_score,
     remember_opened,
@@ -145,6 +146,8 @@ def _render_match(
     match: Match, state: MatchState, form: HandForm | None, status: int = 200
 ) -> tuple[str, int]:
     can_edit = token_for(match.public_id) is not None
+    if can_edit:
+        mark_scoring()
     table = table_of(match, state.active)
     settlement = None
     if state.status == FINISHED and table.units and form is None:

@@ -11,6 +11,9 @@ the scripts read them from there instead of writing the words again.
 - :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
 - :data:`REPEATED`: the query argument of the page after a hand another phone had stored
   exactly so (its number): nothing was stored twice (docs/phone.md "Two phones, one deal");
+- :data:`SCORER_COOKIE`: a cookie that says only that this browser scores a match (its session
+  cookie, which holds the edit tokens, is not for scripts): offline, a reloaded match page is
+  made a scoring page again only while it is there (static/scoring_copy.js, issue 38 point 2);
 - :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
   answered with the match page itself, which the script swaps in place.
 """
@@ -41,6 +44,9 @@ CLASH = "clash"
 #: meanwhile (that hand's number): the hand was not stored twice (issue 38 point 1).
 REPEATED = "repeated"
 
+#: The cookie that says this browser scores a match; it holds no secret (the session does).
+SCORER_COOKIE = "sk_scores"
+
 #: The header of a hand form sent by the page's script: answer a stored hand with the page.
 SWAP = "Scorekeeper-Swap"
 
@@ -54,4 +60,5 @@ def script_contract() -> dict[str, str]:
         "clash": CLASH,
         "repeated": REPEATED,
         "swap-header": SWAP,
+        "scorer-cookie": SCORER_COOKIE,
     }

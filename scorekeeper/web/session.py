@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from flask import abort, after_this_request, flash, redirect, request, session, url_for
+from flask import (
+    abort,
+    after_this_request,
+    current_app,
+    flash,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -25,7 +34,7 @@ from .. import service
 from ..infra.security import SECRET_SESSION_KEYS, no_store
 from ..models import Group, Match
 from .club_page import closed_round_words
-from .contract import SWAP
+from .contract import SCORER_COOKIE, SWAP
 from .cookie import COOKIE_BUDGET, cookie_size
 
 # --- Matches -------------------------------------------------------------------------------------
@@ -42,6 +51,27 @@ def token_for(public_id: str) -> str | None:
     tokens = session.get("tokens") or {}
     token = tokens.get(public_id)
     return token if isinstance(token, str) else None
+
+
+def mark_scoring() -> None:
+    """Tell the page's scripts that this browser scores a match: the cookie
+    :data:`~.contract.SCORER_COOKIE` (no secret: the tokens stay in the session), kept as long as
+    the session. Offline, a reloaded match page is a scoring page again only while it is there:
+    cleared cookies, no hand form (static/scoring_copy.js, issue 38 point 2)."""
+    if request.cookies.get(SCORER_COOKIE):
+        return
+
+    @after_this_request
+    def set_cookie(response: Response) -> Response:
+        response.set_cookie(
+            SCORER_COOKIE,
+            "1",
+            max_age=int(current_app.permanent_session_lifetime.total_seconds()),
+            httponly=False,  # for the page's script: it says only that a session holds tokens
+            samesite="Lax",
+            secure=request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
+        return response
 
 
 def keep_token(public_id: str, token: str) -> None:

@@ -419,6 +419,9 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     phone.go("/")
     copied(phone, "/")
     page = phone.page
+    # The shared phone's cookies cleared (issue 25): offline, the match is its read-only copy.
+    cookies = page.context.cookies()
+    page.context.clear_cookies()
     page.context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
     phone.go(path)
@@ -432,16 +435,22 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     with page.expect_navigation(wait_until="load"):
         page.click(f"a[href='{path}']")
     assert phone.totals() == {"Ana": 190, "Ben": 120}
-    # Back online, the page is asked of the server again: the scoring page, its hand form.
+    expect(page.locator("#hand-form")).to_have_count(0)
+    # Back online with the phone's cookies, the page is asked of the server again: the scoring
+    # page, its hand form.
+    page.context.add_cookies(cookies)
     page.context.set_offline(False)
     phone.go(path)
     expect(page.locator("#hand-form")).to_be_visible()
     expect(page.locator("#offline-copy")).to_be_hidden()
 
 
-def test_three_hands_kept_offline_survive_a_reload_and_go_when_the_connection_returns(
+def test_a_reload_offline_keeps_the_scoring_and_the_page_is_the_server_s_once_they_are_stored(
     phone: Phone, app: Flask
 ) -> None:
+    # Issue 38 point 2: a reload (or a tab the phone discarded and restores) without signal
+    # keeps the hand form, the hands waiting and their count; once they are stored the page
+    # is the server's again by itself (docs/phone.md "A reload without signal").
     path = start(phone, "pinochle-2", ["Ana", "Ben"])
     page = phone.page
     fill_hand(phone, "60", "130")
@@ -449,25 +458,33 @@ def test_three_hands_kept_offline_survive_a_reload_and_go_when_the_connection_re
     installed(phone, path)
     page.context.set_offline(True)
     expect(page.locator("#offline-note")).to_be_visible()  # the phone knows it is offline
-    for i, (meld, tricks) in enumerate([("20", "100"), ("0", "200"), ("100", "90")]):
+    for i, (meld, tricks) in enumerate([("20", "100"), ("0", "200")]):
         fill_hand(phone, meld, tricks)
         keep_offline(phone, i + 1)
-    # A reload while offline: the read-only copy (no hand form is kept, above), and the three
-    # hands still waiting on this phone.
     page.reload(wait_until="load")
+    page.wait_for_function("() => document.documentElement.dataset.scoringCopy === '1'")
     expect(page.locator("#offline-copy")).to_be_visible()
-    expect(page.locator("#hand-form")).to_have_count(0)
-    waiting = page.evaluate(
-        "(page) => JSON.parse(localStorage.getItem('sk:queue:' + page) || '[]').length", path
-    )
-    assert waiting == 3
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator("#queue li.queued")).to_have_count(2)
+    expect(page.locator("#next-hand")).to_have_text("Hand 4")
+    check_page(phone, "offline-reloaded-two-waiting")
+    # The form takes the next hand as before the reload: a third waits after the two.
+    fill_hand(phone, "100", "90")
+    keep_offline(phone, 3)
+    expect(page.locator("#next-hand")).to_have_text("Hand 5")
+    # A restored tab (a new one on the same address, as a phone's discarded tab comes back).
+    other = page.context.new_page()
+    other.goto(phone.base + path, wait_until="load")
+    other.wait_for_function("() => document.documentElement.dataset.scoringCopy === '1'")
+    expect(other.locator("#queue li.queued")).to_have_count(3)
+    other.close()
     assert len(stored(app, path)) == 1
-    check_page(phone, "offline-reloaded-three-waiting")
-    # Back online they go by themselves, once and in order, from the copy's page.
+    # Back online they go by themselves, once and in order, and the page is the server's.
     page.context.set_offline(False)
     page.wait_for_function(
         "(page) => !localStorage.getItem('sk:queue:' + page)", arg=path, timeout=TIMEOUT_MS
     )
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-offline')")
     hands = stored(app, path)
     assert [(h["meld"]["Ana"], h["tricks"]["Ana"]) for h in hands] == [
         (60, 130),
@@ -475,9 +492,9 @@ def test_three_hands_kept_offline_survive_a_reload_and_go_when_the_connection_re
         (0, 200),
         (100, 90),
     ]
-    phone.go(path)
-    expect(page.locator(".hand-row")).to_have_count(4)
+    expect(page.locator("#hands .hand-row")).to_have_count(4)
     assert phone.totals() == {"Ana": 190 + 120 + 200 + 190, "Ben": 120 + 150 + 50 + 160}
+    expect(page.locator("#offline-copy")).to_be_hidden()
 
 
 # --- 4. Progressive: the budgets, and the pages without JavaScript --------------------------

@@ -16,6 +16,7 @@ test("every family keeps the names phones already hold", () => {
     ["sk:queue:/m/abc", "sk:held:/m/abc", "sk:known:/m/abc", "sk:editing:/m/abc", "sk:aside:/m/abc",
       "sk:kept:/m/abc", "sk:fixing:/m/abc", "sk:saved:/m/abc", "sk:refused:/m/abc"]);
   assert.strictEqual(K.draft("/m/abc/hands"), "sk:draft:/m/abc/hands");
+  assert.strictEqual(K.scoring(page), "sk:scoring:/m/abc");
   assert.strictEqual(K.started("/new?variant=x"), "sk:started:/new?variant=x");
   assert.strictEqual(K.probe, "sk:probe");
   assert.strictEqual(K.tabProbe, "sk:t");
@@ -25,7 +26,7 @@ test("every family keeps the names phones already hold", () => {
 
 test("no family's prefix starts another's, and all are the app's", () => {
   const prefixes = Object.keys(K).filter((name) => K[name].prefix).map((name) => K[name].prefix);
-  assert.strictEqual(prefixes.length, 11);
+  assert.strictEqual(prefixes.length, 12);
   for (const a of prefixes) {
     assert.ok(a.startsWith(K.all), a);
     for (const b of prefixes) if (a !== b) assert.ok(!b.startsWith(a), `${a} starts ${b}`);
