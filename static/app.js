@@ -1,7 +1,7 @@
 // scorekeeper: small conveniences on top of pages that work without JavaScript.
 // Every page loads, in this order (templates/base.html, the service worker's SHELL): keys.js
-// (the names kept on the phone), scoring_copy.js (a reload offline), this file, hand_form.js,
-// queue_order.js, drafts.js, then the queue (queue.js and its parts). Each hooks into window.scorekeeper and adds what it does to
+// (the names kept on the phone), this file, hand_form.js, queue_order.js, drafts.js, then the
+// queue (queue.js and its parts). Each hooks into window.scorekeeper and adds what it does to
 // a page with onPage(), which queue_page.js runs again on a page it swaps in place.
 // The names the page and its scripts agree on (hidden fields, query prefixes, a header) are
 // the page's: declared once in scorekeeper/web/contract.py, read from <html data-*> here.

@@ -3,8 +3,7 @@
 // sent; held after a refusal; the highest version seen; the waiting entry being changed; the
 // next hand's typing put aside meanwhile; the hands kept after a 401/403; a correction typed
 // offline; the fields of the hands saved here; an entry the phone's engine refused; a form's
-// draft (by its action); the parts of its scoring page a reload offline gets back
-// (scoring_copy.js). sessionStorage (per tab): a new match on its way, the match a form
+// draft (by its action). sessionStorage (per tab): a new match on its way, the match a form
 // started (by the form's address). The Web Lock of a match's queue; the caches (sw.js has
 // its own copy of their names: tests/static/keys.test.js checks they agree).
 "use strict";
@@ -17,7 +16,7 @@
   var K = {
     all: "sk:", probe: "sk:probe", tabProbe: "sk:t", starting: "sk:starting",
     lock: function (page) { return "sk:" + page; },
-    caches: { pages: "sk-pages", engine: "sk-engine-", shell: "sk-shell-", matches: "sk-matches" },
+    caches: { pages: "sk-pages", engine: "sk-engine-", shell: "sk-shell-", matches: "sk-matches", scoring: "sk-scoring" },
     // The rest of every name of a family among ``names``: the pages with a queue, with kept hands.
     restOf: function (key, names) {
       return names.filter(function (n) { return n && n.indexOf(key.prefix) === 0; })
@@ -31,7 +30,7 @@
     }
   };
   ["queue", "held", "known", "editing", "aside", "kept", "fixing", "saved", "refused", "draft",
-    "started", "scoring"].forEach(function (name) { K[name] = family(name); });
+    "started"].forEach(function (name) { K[name] = family(name); });
   (root.scorekeeper = root.scorekeeper || {}).keys = K;
   if (typeof module === "object" && module.exports) module.exports = K;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -24,8 +24,6 @@
 
   function swap(doc, url, own) {
     var active = document.activeElement, name = active && active.form && active.name;
-    // The parts of the page a reload offline gets back, as the server sent them (issue 38).
-    if (SK.scoringCopy) SK.scoringCopy.keep(doc, new URL(url || location.href, location.href).pathname);
     var y = window.scrollY;
     document.title = doc.title;
     html.lang = doc.documentElement.lang;

@@ -223,7 +223,7 @@
         // The next entry follows this one: sent with the version this one made (or, when
         // another phone had saved it exactly so, the match's version now).
         store.set(K.known(page), versionAfter(response, doc, version));
-        copy(page);
+        copy(page, answer[1]);
         // (Not stored when another phone had saved it so: nothing of the phone's to compare.)
         if (SK.fixes && !repeated(response)) SK.fixes.stored(page, item, doc);
         if (item.fix && !item.undo) keepCopies([item.action], true);
@@ -292,10 +292,11 @@
 
   // A page saved in place is kept for a visit without signal by the service worker, which alone
   // decides what Cache Storage holds (sw.js): the page of a phone that scores is sent no-store
-  // (its hand form, its CSRF token), so the worker keeps the page as the read-only link shows it.
-  function copy(page) {
+  // (its hand form, its CSRF token), so the worker keeps the page as the read-only link shows it,
+  // and this phone's scoring part of ``text`` for a reload without signal (issue 38).
+  function copy(page, text) {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({ readOnly: page, lang: html.lang });
+    if (worker) worker.postMessage({ readOnly: page, lang: html.lang, scoring: text });
   }
 
   // Ask the service worker for copies of the corrections of the latest hands (to open them

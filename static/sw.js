@@ -9,8 +9,13 @@
 // phone that scores (the hand form, its CSRF token, the scoring controls). A shared phone whose
 // cookies were cleared must not show them to the next person, offline or not. In their place
 // the worker keeps the page as the read-only link shows it, asked for without this phone's
-// cookies: offline, the scoring phone still opens the match, its totals and hands; the page's
-// own script (scoring_copy.js) puts back the hand form and the hands waiting it kept itself.
+// cookies: offline, the scoring phone still opens the match, its totals and hands.
+//
+// A reload without signal (issue 38 point 2, docs/phone.md "A reload without signal"): of the
+// scoring page of a match the worker keeps the page's <main> and the hands it shows, apart
+// ("sk-scoring", the newest MOST_SCORING matches); offline, the read-only copy that shows the
+// same hands gets that <main> back while the browser holds the cookie SCORER (a shared phone
+// whose cookies were cleared shows no hand form): the hand form, the hands waiting, the engine.
 //
 // The phone's engine (docs/phone.md "Loading"): asked by engine.js ({engine: <build16>}), it
 // precaches /engine/manifest.json, every file the manifest names (/static/engine/<name>, each
@@ -27,6 +32,8 @@ var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGES = "sk-pages";
 var ENGINE = "sk-engine-";
 var MATCHES = "sk-matches";
+var SCORING = "sk-scoring";
+var MOST_SCORING = 8;
 var COMPLETE = ROOT + "engine/complete";
 var MATCH_API = /^api\/v1\/matches\/[A-Za-z0-9_-]{1,32}$/;
 var precaching = {};  // build -> the promise of its precache (one at a time per build)
@@ -43,8 +50,56 @@ function storable(response) {
 function readOnlyCopy(cache, path, page) {
   return page.text().then(function (text) {
     var lang = /<html\b[^>]*\blang="([A-Za-z-]{2,8})"/.exec(text);
-    return readOnlyFetch(cache, path, lang ? lang[1] : "");
+    return Promise.all([keepScoring(path, text), readOnlyFetch(cache, path, lang ? lang[1] : "")]);
   }).catch(function () { return null; });
+}
+
+// The hands a match page shows its totals after (templates/matches/show.html), as text.
+function handsOf(text) {
+  var hands = /<p class="deal" data-hands="([0-9]{1,5})"/.exec(text);
+  return hands ? hands[1] : null;
+}
+
+// The scoring part of a match page's ``text`` kept for ``path``; a page without a hand form
+// (the match finished, handed over) forgets it.
+function keepScoring(path, text) {
+  var main = /<main\b[\s\S]*<\/main>/.exec(text), hands = handsOf(text);
+  if (hands === null) return Promise.resolve(null);
+  return caches.open(SCORING).then(function (cache) {
+    if (!main || main[0].indexOf('id="hand-form"') < 0) return cache.delete(path);
+    return cache.delete(path).then(function () {
+      return cache.put(path, new Response(JSON.stringify({ main: main[0], hands: hands }), {
+        headers: { "Content-Type": "application/json" }
+      }));
+    }).then(function () { return cache.keys(); }).then(function (all) {
+      // Oldest first (a put goes last): past MOST_SCORING the oldest go.
+      return Promise.all(all.slice(0, Math.max(0, all.length - MOST_SCORING)).map(function (old) {
+        return cache.delete(old);
+      }));
+    });
+  }).catch(function () { return null; });
+}
+
+// Whether this browser still scores a match (the cookie SCORER); where a worker cannot read
+// cookies (no cookieStore) the page is taken as the phone's, as the page left open is.
+function scores() {
+  if (!self.cookieStore) return Promise.resolve(true);
+  return self.cookieStore.get(SCORER).then(function (cookie) { return !!cookie; }, function () { return false; });
+}
+
+// The read-only copy's ``text`` of ``path`` with this phone's scoring <main> back, when it
+// shows the same hands and the phone still scores.
+function withScoring(path, text) {
+  var hands = handsOf(text);
+  if (hands === null || text.indexOf('id="watching"') < 0) return Promise.resolve(text);
+  return Promise.all([caches.open(SCORING).then(function (cache) { return cache.match(path); }), scores()]).then(function (got) {
+    if (!got[0] || !got[1]) return text;
+    return got[0].json().then(function (parts) {
+      if (parts.hands !== hands) return text;
+      return text.replace(/<main\b[\s\S]*<\/main>/, function () { return parts.main; })
+        .replace(/<html\b/, "<html data-scoring-copy");
+    });
+  }).catch(function () { return text; });
 }
 
 function readOnlyFetch(cache, path, lang) {
@@ -65,7 +120,7 @@ function kept(url) {
 function fromCopy(path) {
   return caches.open(PAGES).then(function (cache) { return cache.match(path); }).then(function (copy) {
     if (!copy) return Response.error();
-    return copy.text().then(function (text) {
+    return copy.text().then(function (text) { return withScoring(path, text); }).then(function (text) {
       var headers = new Headers();
       copy.headers.forEach(function (value, name) {
         if (!/^(content-encoding|content-length|set-cookie)$/i.test(name)) headers.set(name, value);
@@ -234,7 +289,10 @@ self.addEventListener("fetch", function (event) {
     if (kept(url) && response.ok && response.type === "basic" && !response.redirected) {
       var copy = response.clone();
       event.waitUntil(caches.open(PAGES).then(function (cache) {
-        return storable(copy) ? cache.put(url.pathname, copy) : readOnlyCopy(cache, url.pathname, copy);
+        if (!storable(copy)) return readOnlyCopy(cache, url.pathname, copy);
+        return Promise.all([cache.put(url.pathname, copy), caches.open(SCORING).then(function (kept) {
+          return kept.delete(url.pathname);
+        })]);
       }));
     }
     return response;
@@ -259,8 +317,10 @@ self.addEventListener("message", function (event) {
   // A page saved in place (queue.js) whose answer was no-store: its read-only copy, fresh.
   var readOnly = event.data && event.data.readOnly;
   if (typeof readOnly === "string" && kept(new URL(readOnly, self.location.origin))) {
+    var readPath = new URL(readOnly, self.location.origin).pathname;
     event.waitUntil(caches.open(PAGES).then(function (cache) {
-      return readOnlyFetch(cache, new URL(readOnly, self.location.origin).pathname, event.data.lang);
+      var scoring = typeof event.data.scoring === "string" ? keepScoring(readPath, event.data.scoring) : null;
+      return Promise.all([scoring, readOnlyFetch(cache, readPath, event.data.lang)]);
     }));
     return;
   }

@@ -27,6 +27,7 @@ from flask import Blueprint, Response, current_app, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from ..web.contract import SCORER_COOKIE
 from .assets import version_of
 
 bp = Blueprint("offline", __name__)
@@ -37,7 +38,6 @@ bp = Blueprint("offline", __name__)
 SHELL = (
     "app.css",
     "keys.js",
-    "scoring_copy.js",
     "app.js",
     "hand_form.js",
     "queue_order.js",
@@ -82,6 +82,7 @@ def service_worker() -> Response:
         f"var VERSION = {json.dumps(worker_version(source))};\n"
         f"var SHELL = {json.dumps([url_for('static', filename=name) for name in SHELL])};\n"
         f"var ROOT = {json.dumps(url_for('main.index'))};\n"
+        f"var SCORER = {json.dumps(SCORER_COOKIE)};\n"
     )
     response = current_app.response_class(head + source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"

@@ -12,8 +12,9 @@ the scripts read them from there instead of writing the words again.
 - :data:`REPEATED`: the query argument of the page after a hand another phone had stored
   exactly so (its number): nothing was stored twice (docs/phone.md "Two phones, one deal");
 - :data:`SCORER_COOKIE`: a cookie that says only that this browser scores a match (its session
-  cookie, which holds the edit tokens, is not for scripts): offline, a reloaded match page is
-  made a scoring page again only while it is there (static/scoring_copy.js, issue 38 point 2);
+  cookie, which holds the edit tokens, is not for scripts): offline, the service worker makes a
+  reloaded match page a scoring page again only while it is there (static/sw.js, issue 38
+  point 2);
 - :data:`SWAP`: the header of a hand form sent by the script (queue.js): a hand stored is then
   answered with the match page itself, which the script swaps in place.
 """
@@ -60,5 +61,4 @@ def script_contract() -> dict[str, str]:
         "clash": CLASH,
         "repeated": REPEATED,
         "swap-header": SWAP,
-        "scorer-cookie": SCORER_COOKIE,
     }

@@ -57,7 +57,7 @@ def mark_scoring() -> None:
     """Tell the page's scripts that this browser scores a match: the cookie
     :data:`~.contract.SCORER_COOKIE` (no secret: the tokens stay in the session), kept as long as
     the session. Offline, a reloaded match page is a scoring page again only while it is there:
-    cleared cookies, no hand form (static/scoring_copy.js, issue 38 point 2)."""
+    cleared cookies, no hand form (static/sw.js, issue 38 point 2)."""
     if request.cookies.get(SCORER_COOKIE):
         return
 

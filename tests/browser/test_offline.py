@@ -462,7 +462,7 @@ def test_a_reload_offline_keeps_the_scoring_and_the_page_is_the_server_s_once_th
         fill_hand(phone, meld, tricks)
         keep_offline(phone, i + 1)
     page.reload(wait_until="load")
-    page.wait_for_function("() => document.documentElement.dataset.scoringCopy === '1'")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-scoring-copy')")
     expect(page.locator("#offline-copy")).to_be_visible()
     expect(page.locator("#hand-form")).to_be_visible()
     expect(page.locator("#queue li.queued")).to_have_count(2)
@@ -475,7 +475,7 @@ def test_a_reload_offline_keeps_the_scoring_and_the_page_is_the_server_s_once_th
     # A restored tab (a new one on the same address, as a phone's discarded tab comes back).
     other = page.context.new_page()
     other.goto(phone.base + path, wait_until="load")
-    other.wait_for_function("() => document.documentElement.dataset.scoringCopy === '1'")
+    other.wait_for_function("() => document.documentElement.hasAttribute('data-scoring-copy')")
     expect(other.locator("#queue li.queued")).to_have_count(3)
     other.close()
     assert len(stored(app, path)) == 1

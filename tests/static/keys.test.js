@@ -16,7 +16,6 @@ test("every family keeps the names phones already hold", () => {
     ["sk:queue:/m/abc", "sk:held:/m/abc", "sk:known:/m/abc", "sk:editing:/m/abc", "sk:aside:/m/abc",
       "sk:kept:/m/abc", "sk:fixing:/m/abc", "sk:saved:/m/abc", "sk:refused:/m/abc"]);
   assert.strictEqual(K.draft("/m/abc/hands"), "sk:draft:/m/abc/hands");
-  assert.strictEqual(K.scoring(page), "sk:scoring:/m/abc");
   assert.strictEqual(K.started("/new?variant=x"), "sk:started:/new?variant=x");
   assert.strictEqual(K.probe, "sk:probe");
   assert.strictEqual(K.tabProbe, "sk:t");
@@ -26,7 +25,7 @@ test("every family keeps the names phones already hold", () => {
 
 test("no family's prefix starts another's, and all are the app's", () => {
   const prefixes = Object.keys(K).filter((name) => K[name].prefix).map((name) => K[name].prefix);
-  assert.strictEqual(prefixes.length, 12);
+  assert.strictEqual(prefixes.length, 11);
   for (const a of prefixes) {
     assert.ok(a.startsWith(K.all), a);
     for (const b of prefixes) if (a !== b) assert.ok(!b.startsWith(a), `${a} starts ${b}`);
@@ -46,6 +45,7 @@ test("the service worker names the caches as keys.js does", () => {
   assert.strictEqual(named("PAGES"), K.caches.pages);
   assert.strictEqual(named("ENGINE"), K.caches.engine);
   assert.strictEqual(named("MATCHES"), K.caches.matches);
+  assert.strictEqual(named("SCORING"), K.caches.scoring);
 });
 
 test("no page script spells a stored name by hand", () => {

@@ -152,7 +152,6 @@ def test_the_service_worker_covers_the_app_and_names_the_shell_by_its_hashes(
     assert {u.split("?")[0] for u in json.loads(shell.group(1))} == {
         "/static/app.css",
         "/static/keys.js",
-        "/static/scoring_copy.js",
         "/static/app.js",
         "/static/hand_form.js",
         "/static/queue_order.js",
