@@ -1,37 +1,27 @@
 // Hands counted on this phone (issue 30; docs/phone.md "Offline, hand by hand"). While entries
-// wait in the queue (no signal, or on their way) and the phone's engine is ready (engine.js:
-// the server's own rules, run in a worker), the rules count every waiting entry, in order, on
-// the very fields it will send: the waiting rows show the phone's result and the totals box
-// the totals after the last one, marked "counted on this phone, waiting to be sent". An entry
-// the rules refuse comes back to its form at once with the message at its field, and the
-// entries after it wait (as queue.js does with the server's refusal): it is never sent refused.
-// The server's page replaces the phone's rows and totals; a difference is reported as a bug
-// (POST /engine/report). An engine of other rules still counts, saying the server has the
-// last word, and gives nothing back. Loaded by engine.js after the page's load, after its
-// pure parts (counted_core.js); without it the queue works as it always did. The page carries
-// none of its words (the weight budget): the engine answers them from the server's catalog
-// in the page's language (the words module of rules/engine/); English until its first answer.
+// wait in the queue and the phone's engine is ready (engine.js), the server's own rules count
+// every waiting entry, in order, on the very fields it will send: the waiting rows show the
+// phone's result and the totals box the totals after the last one. An entry the rules refuse
+// comes back to its form at once with the message at its field, the entries after it waiting:
+// it is never sent refused. The server's page replaces the phone's; a difference is reported
+// as a bug (POST /engine/report). An engine of other rules counts, saying the server has the
+// last word, and gives nothing back. Loaded by engine.js after its pure parts (counted_core.js);
+// the page carries none of its words: the engine says them in the page's language.
 "use strict";
 (function () {
   var SK = window.scorekeeper, Q = SK && SK.queue;
   if (!Q || !SK.store || SK.counted) return;
   var html = document.documentElement, store = SK.store, $all = SK.$all, refusedKey = SK.keys.refused;
   var C = SK.countedCore, ok = C.ok, number = C.number, messageOf = C.messageOf;
-  var last = null;     // the latest count: {sig, page, items, answers, build, mismatch}
+  var last = null;     // the latest count: {sig, page, items, answers, build, mismatch, base}
   var asked = null;    // the signature of the count on its way
   var shown = null;    // the match as the server showed it with this page: {page, match}
   var pending = {};    // entries counted here and not yet answered by the server, by key
   var undone = [];     // what a refusal given back changed on the form, to undo at the next Save
   var observed = null; // the queue's list, whose rows queue.js makes again at each change
   var sending = null;  // a page whose entries the server is storing: its page is behind them
-  // The words, by name (phone_words.py WORDS): English until the engine has said them.
-  var words = {
-    counted: "Counted on this phone, waiting to be sent.",
-    counted_other: "Counted on this phone with other rules: the server has the last word.",
-    refused_here: "Refused on this phone:",
-    not_saved: "Not saved.",
-    show_me: "Show me"
-  };
+  // The words, by name (rules/engine/words.py WORDS): English until the engine has said them.
+  var words = JSON.parse(JSON.stringify(C.words));
 
   function engine() { var e = SK.engine; return e && e.state === "ready" ? e : null; }
 
@@ -41,8 +31,10 @@
     return at.page && at.form && at.section && !at.fix ? at : null;
   }
 
+  function seen(at, name) { return Q.number(Q.field(at.form, name)); }  // "version", "seen"
+  function baseOf(at) { return C.baseOf(at.page, seen(at, "version"), seen(at, "seen")); }
   function signature(at, q) { return C.signature(at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"), q); }
-  function fresh(match, at) { return C.fresh(match, Q.number(Q.field(at.form, "version")), Q.number(Q.field(at.form, "seen"))); }
+  function fresh(match, at) { return C.fresh(match, seen(at, "version"), seen(at, "seen")); }
   function matchOf(at, e) {
     if (shown && shown.page === at.page && fresh(shown.match, at)) return Promise.resolve(shown.match);
     return e.match().then(function (match) { return fresh(match, at) ? match : null; });
@@ -61,21 +53,19 @@
     if (last && last.sig === sig) { paint(at, last); return; }
     if (asked === sig) return;
     asked = sig;
-    var ops = q.map(function (item) { return C.opOf(item, at.page, html.lang); });
-    matchOf(at, e).then(function (match) {
-      if (!match || asked !== sig) { if (asked === sig) asked = null; return null; }
-      return e.run({ lang: html.lang, match: match, ops: ops, words: true }).then(function (answer) {
-        if (asked !== sig) return;
-        asked = null;
-        if (answer.words) Object.keys(words).forEach(function (name) { words[name] = answer.words[name] || words[name]; });
-        var now = matchPage();
-        if (!now || signature(now, Q.queue(now.page)) !== sig) { count(); return; }
-        last = {
-          sig: sig, page: at.page, items: q, ops: ops, answers: answer.answers || [],
-          build: answer.build || e.build, mismatch: !!e.mismatch
-        };
-        counted(now, last);
-      });
+    var ops = q.map(function (item) { return C.countOf(item, at.page, html.lang); });
+    // The match named, not sent: the engine keeps it, and the answers of the entries it
+    // counted before (a Save counts one hand, not the night); sent only when it is not kept.
+    var base = baseOf(at), request = { lang: html.lang, base: base, ops: ops, words: true, keep: true };
+    C.ask(e.run, request, function () { return matchOf(at, e); }).then(function (answer) {
+      if (!answer || asked !== sig) { if (asked === sig) asked = null; return; }
+      asked = null;
+      if (answer.words) Object.keys(words).forEach(function (name) { words[name] = answer.words[name] || words[name]; });
+      var now = matchPage();
+      if (!now || signature(now, Q.queue(now.page)) !== sig) { count(); return; }
+      last = { sig: sig, page: at.page, items: q, ops: ops, answers: answer.answers || [],
+        build: answer.build || e.build, mismatch: !!e.mismatch, base: base };
+      counted(now, last);
     }).catch(function () { if (asked === sig) asked = null; });
   }
 
@@ -85,7 +75,7 @@
     var editing = Q.editing(at.page);
     for (var i = 0; i < c.items.length; i++) {
       var item = c.items[i], a = c.answers[i] || {};
-      pending[item.key] = { op: c.ops[i], answer: a, build: c.build, mismatch: c.mismatch };
+      pending[item.key] = { op: c.ops[i], answer: a, build: c.build, mismatch: c.mismatch, base: c.base, ops: c.ops.slice(0, i + 1) };
       if (ok(a)) {
         if (store.get(refusedKey(at.page)) === item.key) store.drop(refusedKey(at.page));
         continue;
@@ -271,6 +261,10 @@
     sending = page;
     if (store.get(refusedKey(page)) === item.key) store.drop(refusedKey(page));
     if (!was) return;
+    // What this phone sent and the server stored is the match the next count starts from:
+    // kept by the engine at the server's version, so a signal lost now loses no count.
+    var form = doc.getElementById("hand-form"), e = engine();
+    if (e && form) e.run({ stored: { base: was.base, lang: html.lang, ops: was.ops, version: Q.number(Q.field(form, "version")), hands: Q.number(Q.field(form, "seen")) } }).catch(function () {});
     var server = { status: 200, totals: C.totalsIn(doc), kitty: C.kittyIn(doc) };
     var a = was.answer, body = a.body || {}, phone = { status: a.status };
     if (ok(a) && body.match) { phone.totals = body.match.totals; phone.kitty = body.match.kitty; }
@@ -306,14 +300,20 @@
         report(at.page, was, { status: was.answer.status }, { status: 422, refused: refusedHere.textContent.trim() });
       }
     });
-    // The server's match for this page, for the next count (and the service worker's copy).
-    var e = engine();
-    if (e && Q.online() && !html.hasAttribute("data-offline")) {
-      e.match().then(function (match) {
+    // The match of this page for the next count: the engine keeps it when this phone sent its
+    // last hands (stored(): no download, issue 38 point 3); else the server's copy, once.
+    var e = engine(), base = baseOf(at);
+    if (!e || html.hasAttribute("data-offline")) return;
+    var told = function (version) { html.dataset.engineCopy = String(version); count(); };
+    e.run({ base: base, ops: [], keep: true }).then(function (kept) {
+      if (!kept.missing) return told(base.version);
+      return Q.online() && e.match().then(function (match) {
         var now = matchPage();
-        if (now && now.page === at.page && fresh(match, now)) { shown = { page: at.page, match: match }; html.dataset.engineCopy = String(match.version); count(); }  // said: without it nothing counts offline (issue 38)
+        if (!now || now.page !== at.page || !fresh(match, now)) return;
+        shown = { page: at.page, match: match };
+        return e.run({ match: match, ops: [], keep: true }).then(function () { told(match.version); });
       });
-    }
+    }).catch(function () {});
   }
 
   // --- Wiring -----------------------------------------------------------------------------

@@ -9,6 +9,15 @@
   function $all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
   function points(el) { return Number(el.textContent.trim().replace("\u2212", "-")); }
   var C = {
+    // The page's words about the hands counted here (rules/engine/words.py WORDS), in English
+    // until the engine says them in the page's language.
+    words: {
+      counted: "Counted on this phone, waiting to be sent.",
+      counted_other: "Counted on this phone with other rules: the server has the last word.",
+      refused_here: "Refused on this phone:",
+      not_saved: "Not saved.",
+      show_me: "Show me"
+    },
     number: number,
     ok: ok,
     // What a count depends on: the page, its language, the hands it shows, the queue.
@@ -22,6 +31,32 @@
       var path = item.action.indexOf(page) === 0 ? item.action.slice(page.length) : item.action;
       if (item.undo) return { method: "DELETE", path: "/hands/" + item.undo };
       return { method: "POST", path: path, fields: item.fields, lang: lang };
+    },
+    // The same op as a count asks it: answered with the match's totals without its hands
+    // (minimal), so that no answer grows with the night (issue 38 point 6).
+    countOf: function (item, page, lang) {
+      var op = C.opOf(item, page, lang);
+      op.minimal = true;
+      return op;
+    },
+    // The match a page shows, as the engine keeps it (rules/engine/kept.py base_key): named,
+    // not sent, at every count.
+    baseOf: function (page, version, seen) {
+      return { id: page.split("/").pop(), version: version, hands: seen };
+    },
+    // A count asked by its base; when the engine does not keep that match, asked again with
+    // the match (``matchOf()``: null when none is fresh, and then nothing is counted).
+    ask: function (run, request, matchOf) {
+      return run(request).then(function (answer) {
+        if (!answer || !answer.missing) return answer;
+        return matchOf().then(function (match) {
+          if (!match) return null;
+          var again = {};
+          Object.keys(request).forEach(function (key) { if (key !== "base") again[key] = request[key]; });
+          again.match = match;
+          return run(again);
+        });
+      });
     },
     // The match as it stood when the page was made (``version``, ``seen`` hands: null when
     // the page does not say): a copy older than the page is never counted on.

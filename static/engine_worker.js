@@ -15,6 +15,7 @@
 var ROOT = self.location.pathname.replace(/engine\/worker\.js$/, "");
 var BASE = ROOT + "static/engine/";
 var engine = null;  // a promise of {py, run, build}
+var MATCHES = "sk-matches";  // (keys.js caches.matches: this worker loads no page script)
 var started = Date.now();
 
 function fail(error) {
@@ -53,6 +54,18 @@ function boot() {
   return engine;
 }
 
+// The match after an entry this phone sent and the server stored (answers.py promote), kept
+// where the service worker keeps the server's copy for engine.js (sw.js matchJson: the cache
+// "sk-matches", by the API's address and language), so that a page opened without signal
+// counts from what the phone sent even when the server's copy never arrived (issue 38 point 3).
+function keep(stored, copy) {
+  var id = stored.base && stored.base.id;
+  if (!self.caches || !id) return;
+  var key = ROOT + "api/v1/matches/" + encodeURIComponent(id) + "?lang=" + encodeURIComponent(stored.lang || "en");
+  var body = new Response(copy, { headers: { "Content-Type": "application/json" } });
+  caches.open(MATCHES).then(function (cache) { return cache.put(key, body); }).catch(function () {});
+}
+
 self.onmessage = function (event) {
   var message = event.data || {};
   if (message.type === "boot") { boot(); return; }
@@ -67,6 +80,8 @@ self.onmessage = function (event) {
     }
     var answer = JSON.parse(ready.run(JSON.stringify(message.request)));
     answer.build = ready.build;
+    if (answer.copy) keep(message.request.stored, answer.copy);
+    delete answer.copy;  // (kept here: the page's answer does not grow with the night)
     postMessage({ type: "answer", id: message.id, answer: answer });
   }).catch(function (error) {
     postMessage({ type: "answer", id: message.id, error: String(error && error.message || error) });

@@ -46,12 +46,16 @@ test("the service worker names the caches as keys.js does", () => {
   assert.strictEqual(named("ENGINE"), K.caches.engine);
   assert.strictEqual(named("MATCHES"), K.caches.matches);
   assert.strictEqual(named("SCORING"), K.caches.scoring);
+  // The engine's worker keeps the match a phone sent where the service worker keeps copies.
+  const engine = fs.readFileSync(path.join(STATIC, "engine_worker.js"), "utf8");
+  assert.strictEqual(/^var MATCHES = "([^"]+)"/m.exec(engine)[1], K.caches.matches);
 });
 
 test("no page script spells a stored name by hand", () => {
   const events = /"sk:(engine|cleared)"/g;  // DOM events of the app, not stored names
-  // (sw.js loads no page script: its cache names are checked above.)
-  const scripts = fs.readdirSync(STATIC).filter((f) => f.endsWith(".js") && !["keys.js", "sw.js"].includes(f));
+  // (The workers load no page script: their cache names are checked above.)
+  const workers = ["keys.js", "sw.js", "engine_worker.js"];
+  const scripts = fs.readdirSync(STATIC).filter((f) => f.endsWith(".js") && !workers.includes(f));
   assert.ok(scripts.length > 10);
   for (const file of scripts) {
     const code = fs.readFileSync(path.join(STATIC, file), "utf8").split("\n")

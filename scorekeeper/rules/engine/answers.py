@@ -21,6 +21,7 @@ read; ``body`` the JSON text), or a page's hand form, ``{"method": "POST", "path
 
 from __future__ import annotations
 
+import copy
 import gettext as catalogs
 import json
 import re
@@ -35,10 +36,12 @@ from .. import entry as hand_fields
 from ..contract import bodies, plain, wire, writes
 from ..core.errors import MatchOverError, RuleError
 from ..core.match import FINISHED, MatchState, Setup, finish
+from ..core.runner import Checkpoint
 from ..core.wording import Gettext, translate
 from ..games.registry import Variant, find_variant
-from ..games.replay import replay
+from . import kept
 from . import words as phone_words
+from .resumed import Resumed, ResumedReplays, same_start
 
 #: The keys of the API's match JSON that the rules make (the others, such as ``id`` and the
 #: club night's fields, are the server's and are kept as the server gave them).
@@ -78,6 +81,9 @@ class Session:
     server_fields: dict[str, Any] = field(default_factory=dict)
     #: The match as a read shows it, once replayed (:meth:`state`); ``None`` after a change.
     read: MatchState | None = None
+    #: Where a replay of the entries resumes (:mod:`.resumed`): a write costs one hand's
+    #: replay, at hand 60 as at hand 6 (issue 38 point 6).
+    checkpoints: tuple[Checkpoint, ...] = ()
 
     @classmethod
     def of(cls, match: Mapping[str, Any]) -> Session:
@@ -86,7 +92,8 @@ class Session:
         variant, setup = find_variant(stored.variant), stored.setup()
         inputs = [hand["input"] for hand in match.get("hands") or ()]
         inputs += [problem["input"] for problem in match.get("problems") or ()]
-        replayed = replay(variant, setup, inputs)
+        first = ResumedReplays(variant, setup).lenient(inputs, finished=False)
+        replayed = first.state
         # The JSON says "finished" whether the rules ended the match or the table did; only
         # the second is stored as a flag (service.finish_match).
         finished = match.get("status") == FINISHED and replayed.status != FINISHED
@@ -94,17 +101,19 @@ class Session:
         server = {k: v for k, v in match.items() if k not in own and k not in _OWN}
         session = cls(variant, stored, setup, inputs, finished, int(match["version"]), server)
         session.read = finish(replayed) if finished else replayed
+        session.checkpoints = first.checkpoints
         return session
+
+    def replays(self) -> ResumedReplays:
+        """The replays of this session's next write: resumed from its checkpoints."""
+        return ResumedReplays(self.variant, self.setup, self.checkpoints)
 
     def state(self) -> MatchState:
         """The match as a read shows it (refused stored hands become problems): replayed once
         per change, not at every op."""
         if self.read is None:
-            self.read = (
-                writes.PlainReplays(self.variant, self.setup)
-                .lenient(self.inputs, finished=self.finished)
-                .state
-            )
+            replayed = self.replays().lenient(self.inputs, finished=self.finished)
+            self.read, self.checkpoints = replayed.state, replayed.checkpoints
         return self.read
 
     def match_json(self, state: MatchState, gettext: Gettext, *, hands: bool) -> dict[str, Any]:
@@ -118,7 +127,31 @@ class Session:
         self.finished = decision.finished
         self.version += 1
         self.read = None  # replayed leniently when next asked (the decision's may be strict)
+        if isinstance(decision.replayed, Resumed):
+            self.checkpoints = decision.replayed.checkpoints
+        else:  # (a correction refused leniently: the checkpoints its entries still allow)
+            self.checkpoints = tuple(c for c in self.checkpoints if same_start(c, self.inputs))
         return decision.state
+
+    def copy_json(self) -> dict[str, Any]:
+        """The match as :meth:`of` reads it back: its stored fields, status and version, and
+        each hand's entry alone (a few KB at hand 60: what the phone keeps, not an answer)."""
+        state = self.state()
+        shown = len(state.hands)
+        return {
+            **self.server_fields,
+            **wire.match_json(self.stored, state, str, hands=False),
+            "status": FINISHED if self.finished else state.status,
+            "version": self.version,
+            "hands": [{"input": entry} for entry in self.inputs[:shown]],
+            "problems": [{"input": entry} for entry in self.inputs[shown:]],
+        }
+
+    def fork(self) -> Session:
+        """A copy that a later op of either leaves unchanged (what :mod:`.kept` keeps)."""
+        twin = copy.copy(self)
+        twin.inputs = list(self.inputs)
+        return twin
 
 
 @dataclass(frozen=True)
@@ -142,23 +175,90 @@ class Answer:
         return out
 
 
+#: The worker's memory between counts (:mod:`.kept`): the page's matches and their counts.
+KEPT: kept.Kept[Session] = kept.Kept()
+
+
 def run(text: str) -> str:
-    """Answer a request of the worker (JSON text in, JSON text out; module doc)."""
+    """Answer a request of the worker (JSON text in, JSON text out; module doc).
+
+    With ``"keep": true`` (counted.js) the engine keeps the match and each first ops' answers
+    (:mod:`.kept`): a request may then name the match by ``base`` (``{id, version, hands}``)
+    instead of sending it, and is answered ``{"missing": true}`` when it is not kept; a
+    request ``{"stored": {base, lang, ops, version, hands}}`` keeps the match after those ops
+    (an entry the server stored) as the base it now is."""
     request = json.loads(text)
     if request.get("report") == "stdlib":
         return json.dumps({"stdlib": loaded_stdlib()})
-    match = request["match"]
-    if match.get("club_night") is not None:
+    if "stored" in request:
+        promoted = promote(request["stored"])
+        # The phone's copy of the match it now holds, for a page opened without signal.
+        # (As JSON text: an integer beyond 2^53 passes the worker unchanged.)
+        copy_text = json.dumps(promoted) if promoted is not None else None
+        return json.dumps({"kept": promoted is not None, "copy": copy_text})
+    keep = bool(request.get("keep"))
+    match = request.get("match")
+    if match is not None and match.get("club_night") is not None:
         # A club round's end (docs/club.md §7.2) is decided from the server's row: not here.
         return json.dumps({"declined": "club_night", "answers": []})
-    session = Session.of(match)
     lang = request.get("lang", "en")
+    if match is not None:
+        base, session = kept.base_key(match), Session.of(match)
+        if keep:
+            KEPT.put_base(base, session.fork())
+    else:
+        base = kept.base_key(request["base"])
+        found = KEPT.base(base)
+        if found is None:
+            return json.dumps({"missing": True, "answers": []})
+        session = found.fork()
+    ops = request["ops"]
     answer: dict[str, Any] = {
-        "answers": [answer_op(session, op, lang).as_json() for op in request["ops"]]
+        "answers": counted(base, session, ops, lang)
+        if keep
+        else [answer_op(session, op, lang).as_json() for op in ops]
     }
     if request.get("words"):
         answer["words"] = phone_words.words(gettext_of(lang))
     return json.dumps(answer)
+
+
+def counted(base: str, session: Session, ops: list[Any], lang: str) -> list[dict[str, Any]]:
+    """The answers of ``ops`` from ``base``: those of the first ops kept from an earlier count,
+    then the others, each kept for the next count (a Save answers one op, not the night)."""
+    keys = kept.chain(base, lang, ops)
+    done = KEPT.longest(keys)
+    answers = []
+    for key in keys[:done]:
+        found = KEPT.prefix(key)
+        assert found is not None  # (longest: every first op's key is kept)
+        answers.append(found[1])
+    if done:
+        session = KEPT.prefix(keys[done - 1])[0].fork()  # type: ignore[index]
+    for key, op in zip(keys[done:], ops[done:], strict=True):
+        out = answer_op(session, op, lang).as_json()
+        KEPT.put_prefix(key, session.fork(), out)
+        answers.append(out)
+    return answers
+
+
+def promote(stored: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Keep the match after ``stored["ops"]`` from its ``base`` (counted by :func:`counted`) as
+    the base the server now holds (``version``, ``hands``), when it is that match: its copy
+    (:meth:`Session.copy_json`), else ``None``. What the phone sent and the server stored is
+    what the next count starts from (point 3)."""
+    base = kept.base_key(stored["base"])
+    keys = kept.chain(base, stored.get("lang", "en"), stored["ops"])
+    found = KEPT.prefix(keys[-1]) if keys else None
+    if found is None:
+        return None
+    session = found[0]
+    if session.version != int(stored["version"]) or len(session.state().hands) != int(
+        stored["hands"]
+    ):
+        return None  # another phone wrote meanwhile: the server's copy is needed
+    KEPT.put_base(kept.base_key({**stored, "id": stored["base"].get("id")}), session.fork())
+    return session.copy_json()
 
 
 def loaded_stdlib() -> list[str]:
@@ -232,21 +332,27 @@ def _api_op(session: Session, op: Mapping[str, Any], gettext: Gettext) -> Answer
 
 def _add(session: Session, entry: Mapping[str, Any]) -> MatchState:
     decision = writes.add_hand(
-        session.variant, session.setup, session.inputs, session.finished, entry
+        session.variant, session.setup, session.inputs, session.finished, entry, session.replays()
     )
     return session.take(decision)
 
 
 def _replace(session: Session, number: int, entry: Mapping[str, Any]) -> MatchState:
     decision = writes.replace_hand(
-        session.variant, session.setup, session.inputs, session.finished, number, entry
+        session.variant,
+        session.setup,
+        session.inputs,
+        session.finished,
+        number,
+        entry,
+        session.replays(),
     )
     return session.take(decision)
 
 
 def _undo(session: Session, number: int) -> MatchState:
     decision = writes.delete_last_hand(
-        session.variant, session.setup, session.inputs, session.finished, number
+        session.variant, session.setup, session.inputs, session.finished, number, session.replays()
     )
     return session.take(decision)
 
@@ -296,7 +402,9 @@ def _page_op(session: Session, op: Mapping[str, Any], gettext: Gettext) -> Answe
         )
     except MatchOverError as over:
         return Answer(409, {"errors": {"_": [str(over)]}}, {"_": str(over)}, str(over))
-    match = session.match_json(new, gettext, hands=True)
+    # ``minimal``: the match without its hands, as ``Prefer: return=minimal`` answers: what
+    # counted.js reads is the totals, so its answer does not grow with the night (point 6).
+    match = session.match_json(new, gettext, hands=not op.get("minimal"))
     if number:
         return Answer(200, _corrected(session, new, at, gettext) | {"match": match})
     hand = wire.hand_json(new.hands[-1], new.hands[-1].input, gettext)

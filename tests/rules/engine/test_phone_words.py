@@ -11,7 +11,16 @@ import pytest
 from scorekeeper.rules.engine import words as phone_words
 from scorekeeper.rules.engine.answers import gettext_of
 
-COUNTED_JS = Path(__file__).resolve().parents[3] / "static" / "counted.js"
+STATIC = Path(__file__).resolve().parents[3] / "static"
+COUNTED_JS = STATIC / "counted.js"
+#: Its pure parts hold the English words until the engine says them (counted_core.js ``words``).
+CORE_JS = STATIC / "counted_core.js"
+
+
+def code_of(path: Path) -> str:
+    """A script without its comment lines (which name words.py, not a word)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if not line.strip().startswith("//"))
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "ru"])
@@ -28,5 +37,12 @@ def test_english_is_the_template_itself() -> None:
 
 
 def test_counted_js_reads_exactly_these_words() -> None:
-    read = set(re.findall(r"\bwords\.([a-z_]+)\b", COUNTED_JS.read_text(encoding="utf-8")))
+    read = set(re.findall(r"\bwords\.([a-z_]+)\b", code_of(COUNTED_JS)))
     assert read == set(phone_words.WORDS)
+
+
+def test_the_page_s_english_until_the_engine_answers_is_the_template() -> None:
+    block = re.search(r"words: \{(.*?)\n    \}", code_of(CORE_JS), re.S)
+    assert block is not None
+    english = dict(re.findall(r'(\w+): "([^"]*)"', block.group(1)))
+    assert english == phone_words.WORDS
