@@ -31,7 +31,15 @@
   function held(page) { return !!store.get(K.held(page)); }
   function hold(page, on) { if (on) store.set(K.held(page), 1); else store.drop(K.held(page)); }
   function queue(page) { return store.get(K.queue(page)) || []; }
-  function keep(page, q) { return q.length ? store.set(K.queue(page), q) : (store.drop(K.queue(page)), true); }
+  function keep(page, q) { if (q.length) persist(); return q.length ? store.set(K.queue(page), q) : (store.drop(K.queue(page)), true); }
+  // Hands wait on this phone: the browser is asked, once a page, not to clear the app's storage
+  // when it runs short (issue 38 point 9; where it offers that: HTTPS and localhost).
+  var persisting = false;
+  function persist() {
+    if (persisting || !navigator.storage || !navigator.storage.persist) return;
+    persisting = true;
+    navigator.storage.persist().catch(function () {});
+  }
   function number(text) { var n = parseInt(text, 10); return isNaN(n) ? null : n; }
   function known(page) { return number(store.get(K.known(page))); }
   function saw(page, version) {
