@@ -75,15 +75,23 @@ def save_online(phone: Phone, app: Flask, path: str, n: int) -> None:
     assert len(stored(app, path)) == n
 
 
+def first_hand_saved(engine_app: Flask, gate: CopyGate, new_phone: Any) -> tuple[Phone, str]:
+    """A phone that opened a new two-handed match with its engine, and saved hand 1 with signal
+    while the server's copy of the match never reaches the engine (the gate shut)."""
+    phone: Phone = new_phone()
+    path = start(phone, "pinochle-2", ["Ana", "Ben"], options={"target": 10000})
+    open_with_engine(engine_app, phone, path)
+    gate.closed = True
+    save_online(phone, engine_app, path, 1)
+    return phone, path
+
+
 def test_a_signal_lost_just_after_a_save_leaves_the_next_hands_counted(
     engine_app: Flask, gate: CopyGate, new_phone: Any
 ) -> None:
-    phone: Phone = new_phone()
+    # The copy after this Save never comes: the signal goes with it.
+    phone, path = first_hand_saved(engine_app, gate, new_phone)
     page = phone.page
-    path = start(phone, "pinochle-2", ["Ana", "Ben"], options={"target": 10000})
-    open_with_engine(engine_app, phone, path)
-    gate.closed = True  # the copy after this Save never comes: the signal goes with it
-    save_online(phone, engine_app, path, 1)
     page.context.set_offline(True)
     type_hand(phone, HAND)
     type_hand(phone, HAND)
@@ -102,12 +110,8 @@ def test_a_signal_lost_just_after_a_save_leaves_the_next_hands_counted(
 def test_a_page_opened_again_counts_before_any_copy_of_the_server_came(
     engine_app: Flask, gate: CopyGate, new_phone: Any
 ) -> None:
-    phone: Phone = new_phone()
+    phone, path = first_hand_saved(engine_app, gate, new_phone)
     page = phone.page
-    path = start(phone, "pinochle-2", ["Ana", "Ben"], options={"target": 10000})
-    open_with_engine(engine_app, phone, path)
-    gate.closed = True
-    save_online(phone, engine_app, path, 1)
     save_online(phone, engine_app, path, 2)
     # Opened again (a tap on the match in the list), and the signal goes before the engine
     # has started, let alone fetched a copy of the match.
