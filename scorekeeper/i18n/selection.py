@@ -47,14 +47,7 @@ def remember_query_language(response: Response) -> Response:
     if request.endpoint == "static":
         return response  # the same file in every language (issue 26: cached as such)
     # Both names in one write of the header (each ``vary.add`` parses and writes it again).
-    have = response.headers.get("Vary")
-    if not have:
-        response.headers["Vary"] = "Accept-Language, Cookie"
-        return response
-    tokens = {token.strip().lower() for token in have.split(",")}
-    missing = [name for name in ("Accept-Language", "Cookie") if name.lower() not in tokens]
-    if missing and "*" not in tokens:
-        response.headers["Vary"] = ", ".join([have, *missing])
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
