@@ -34,6 +34,7 @@ var ENGINE = "sk-engine-";
 var MATCHES = "sk-matches";
 var SCORING = "sk-scoring";
 var MOST_SCORING = 8;
+var MAIN = /<main\b[\s\S]*<\/main>/;  // a match page's <main>, kept for a reload offline
 var COMPLETE = ROOT + "engine/complete";
 var MATCH_API = /^api\/v1\/matches\/[A-Za-z0-9_-]{1,32}$/;
 var precaching = {};  // build -> the promise of its precache (one at a time per build)
@@ -63,7 +64,7 @@ function handsOf(text) {
 // The scoring part of a match page's ``text`` kept for ``path``; a page without a hand form
 // (the match finished, handed over) forgets it.
 function keepScoring(path, text) {
-  var main = /<main\b[\s\S]*<\/main>/.exec(text), hands = handsOf(text);
+  var main = MAIN.exec(text), hands = handsOf(text);
   if (hands === null) return Promise.resolve(null);
   return caches.open(SCORING).then(function (cache) {
     if (!main || main[0].indexOf('id="hand-form"') < 0) return cache.delete(path);
@@ -96,7 +97,7 @@ function withScoring(path, text) {
     if (!got[0] || !got[1]) return text;
     return got[0].json().then(function (parts) {
       if (parts.hands !== hands) return text;
-      return text.replace(/<main\b[\s\S]*<\/main>/, function () { return parts.main; })
+      return text.replace(MAIN, function () { return parts.main; })
         .replace(/<html\b/, "<html data-scoring-copy");
     });
   }).catch(function () { return text; });

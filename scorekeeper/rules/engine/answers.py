@@ -41,7 +41,7 @@ from ..core.wording import Gettext, translate
 from ..games.registry import Variant, find_variant
 from . import kept
 from . import words as phone_words
-from .resumed import Resumed, ResumedReplays, same_start
+from .resumed import Resumed, ResumedReplays, still_true
 
 #: The keys of the API's match JSON that the rules make (the others, such as ``id`` and the
 #: club night's fields, are the server's and are kept as the server gave them).
@@ -130,7 +130,7 @@ class Session:
         if isinstance(decision.replayed, Resumed):
             self.checkpoints = decision.replayed.checkpoints
         else:  # (a correction refused leniently: the checkpoints its entries still allow)
-            self.checkpoints = tuple(c for c in self.checkpoints if same_start(c, self.inputs))
+            self.checkpoints = still_true(self.checkpoints, self.inputs)
         return decision.state
 
     def copy_json(self) -> dict[str, Any]:
@@ -228,13 +228,13 @@ def counted(base: str, session: Session, ops: list[Any], lang: str) -> list[dict
     then the others, each kept for the next count (a Save answers one op, not the night)."""
     keys = kept.chain(base, lang, ops)
     done = KEPT.longest(keys)
-    answers = []
+    answers, found = [], None
     for key in keys[:done]:
         found = KEPT.prefix(key)
         assert found is not None  # (longest: every first op's key is kept)
         answers.append(found[1])
-    if done:
-        session = KEPT.prefix(keys[done - 1])[0].fork()  # type: ignore[index]
+    if found is not None:  # the session after the last kept op
+        session = found[0].fork()
     for key, op in zip(keys[done:], ops[done:], strict=True):
         out = answer_op(session, op, lang).as_json()
         KEPT.put_prefix(key, session.fork(), out)

@@ -65,6 +65,11 @@ def same_start(checkpoint: Checkpoint, inputs: Inputs) -> bool:
     )
 
 
+def still_true(checkpoints: Sequence[Checkpoint], inputs: Inputs) -> tuple[Checkpoint, ...]:
+    """Those of ``checkpoints`` that the first hands of ``inputs`` still reach."""
+    return tuple(c for c in checkpoints if same_start(c, inputs))
+
+
 def kept(checkpoints: Sequence[Checkpoint]) -> tuple[Checkpoint, ...]:
     """The checkpoints worth keeping (by count, one of each): every :data:`EVERY` hands and the
     :data:`LAST` latest, so what a phone holds does not grow with the night past a few."""
@@ -94,7 +99,7 @@ class ResumedReplays:
         """See :meth:`~scorekeeper.rules.contract.writes.Replays.strict`."""
         start = self.start(inputs)
         state, passed = self.variant.resume(start, inputs, every=EVERY)
-        still = [c for c in self.checkpoints if same_start(c, inputs)]
+        still = still_true(self.checkpoints, inputs)
         return Resumed(_ended(state, finished), kept([*still, *passed]), start.count)
 
     def lenient(self, inputs: Inputs, *, finished: bool) -> Resumed:
@@ -103,8 +108,9 @@ class ResumedReplays:
         try:
             return self.strict(inputs, finished=finished)
         except (MatchOverError, RuleError):
-            still = tuple(c for c in self.checkpoints if same_start(c, inputs))
-            return Resumed(self.whole(inputs, finished=finished), still)
+            return Resumed(
+                self.whole(inputs, finished=finished), still_true(self.checkpoints, inputs)
+            )
 
     def whole(self, inputs: Inputs, *, finished: bool) -> MatchState:
         """See :meth:`~scorekeeper.rules.contract.writes.Replays.whole`."""
