@@ -57,10 +57,14 @@ os.environ.setdefault("CLUB_LIVE_STREAMS", str(threads * 3 // 8))
 
 
 def post_worker_init(worker: Any) -> None:
-    """Let the club night's streams see that this worker is stopping (``worker.alive``)."""
+    """Let the club night's streams see that this worker is stopping (``worker.alive``), and
+    settle the collector once the app is loaded (scorekeeper.infra.heap: the app's modules
+    frozen out of its walks, young collections rarer)."""
     from scorekeeper.club import live
+    from scorekeeper.infra import heap
 
     live.serving = lambda: bool(worker.alive)
+    heap.settle()
 
 
 # The app writes one JSON line per request itself (scorekeeper.infra.observe: path without query
