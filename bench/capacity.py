@@ -44,7 +44,7 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from serve import HAND, NEW_MATCH, Client, database, load, server  # noqa: E402
+from serve import HAND, NEW_MATCH, Client, database, load, server, server_cpu  # noqa: E402
 
 MINIMAL = {"Prefer": "return=minimal"}
 T = TypeVar("T")
@@ -142,7 +142,8 @@ def writes_against_floor(seconds: float, clients: int, rounds: int = 4) -> None:
             return client.call("POST", f"/floor/{next_id(n)}", {})[0] == 201
 
         names = ["floor", *kinds]
-        totals: dict[str, list[float]] = {name: [0.0, 0.0] for name in names}
+        # Per name: requests, failures, the server's CPU seconds (its master and workers).
+        totals: dict[str, list[float]] = {name: [0.0, 0.0, 0.0] for name in names}
         latencies: dict[str, list[float]] = {name: [] for name in names}
         with gunicorn(url, "floor_app:app") as floor_port:
             steps: list[tuple[str, int, Callable[[Client, int], bool]]] = [
@@ -151,7 +152,9 @@ def writes_against_floor(seconds: float, clients: int, rounds: int = 4) -> None:
             steps += [(name, app_port, app_write(pick)) for name, pick in kinds.items()]
             for _ in range(rounds):
                 for name, port, step in steps:
+                    cpu = server_cpu(port)
                     rate, lat, fail = load(port, clients, seconds / rounds, step)
+                    totals[name][2] += server_cpu(port) - cpu
                     totals[name][0] += rate * seconds / rounds
                     totals[name][1] += fail
                     latencies[name] += lat
@@ -162,8 +165,10 @@ def writes_against_floor(seconds: float, clients: int, rounds: int = 4) -> None:
     floor_rate, floor_p99 = totals["floor"][0] / seconds, p(latencies["floor"], 99)
     for name in names:
         rate, p99 = totals[name][0] / seconds, p(latencies[name], 99)
+        cpu = totals[name][2] / max(totals[name][0], 1) * 1e3
         line = (
             f"  {name:<20} {rate:7.0f}/s  p99 {p99 * 1e3:6.1f} ms  failures {totals[name][1]:.0f}"
+            f"  server CPU {cpu:.2f} ms a request"
         )
         if name != "floor":
             ratio, slower = rate / floor_rate, p99 / floor_p99

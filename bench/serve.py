@@ -71,6 +71,25 @@ def database() -> Iterator[str]:
         admin.dispose()
 
 
+#: The gunicorn master of each port :func:`server` serves (for :func:`server_cpu`).
+MASTERS: dict[int, int] = {}
+
+
+def server_cpu(port: int) -> float:
+    """The CPU seconds (user and system) that the server on ``port`` has used so far: its
+    gunicorn master and workers, read from /proc."""
+    master, ticks = MASTERS[port], os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a process that ended meanwhile
+        if stat.parent.name == str(master) or fields[1] == str(master):
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 @contextmanager
 def server(
     url: str, workers: int, threads: int, app: str | None = None, root: Path | None = None
@@ -128,8 +147,10 @@ def server(
             if time.monotonic() > deadline or process.poll() is not None:
                 raise SystemExit("the server did not come up")
             time.sleep(0.1)
+        MASTERS[port] = process.pid
         yield port
     finally:
+        MASTERS.pop(port, None)
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
