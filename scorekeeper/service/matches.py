@@ -29,7 +29,7 @@ from .outcomes import Conflict, NotFound, Respond, Written, write_refusals
 from .reading import get_match, hash_token
 from .replay_work import counted
 from .replaying import CachedReplays, decision_inputs, setup_of, state_of
-from .writing import Checked, UnitOfWork, insert_hand, write
+from .writing import Checked, UnitOfWork, write
 
 
 def create_match(
@@ -185,13 +185,10 @@ def add_hand(
             decided = writes.add_hand(
                 *decision_inputs(match), entry, CachedReplays(match), over=over
             )
-        number = len(decided.inputs)
-
-        def apply(locked: Match) -> None:
-            # The version, re-checked under the lock, says the hands are the ones replayed.
-            insert_hand(locked, number, entry)
-
-        return Checked(decided.state, apply, decided.replayed)
+        # Stored with the version (the write's _bump): the version, re-checked under the lock,
+        # says the hands are the ones replayed.
+        added = (len(decided.inputs), entry)
+        return Checked(decided.state, _unchanged, decided.replayed, added)
 
     return write(public_id, token, version, idempotency_key, respond, change)
 
@@ -302,6 +299,10 @@ def reopen_match(
         return Checked(decided.state, apply, decided.replayed)
 
     return write(public_id, token, version, idempotency_key, respond, change)
+
+
+def _unchanged(locked: Match) -> None:
+    """The ``apply`` of a write that changes nothing of the locked match through the ORM."""
 
 
 def _hand(match: Match, number: int) -> Hand:
