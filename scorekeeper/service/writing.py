@@ -238,11 +238,11 @@ def _write_once(
                     "created_at": utcnow(),
                 },
             )
-        # Read before the commit expires it: after it, another server may have written again,
-        # and this write's replay must be cached under this write's version, not that one's.
+        # This write's version, under which its replay is cached: another server may write
+        # again after the commit. The answer is built: expiring the match at the commit (a
+        # walk of the session's objects, 3 % of a hand POST, issue 37) would only make a later
+        # read of it ask the database again.
         match_id, written = match.id, match.version
-        # The answer is built: expiring the match (a walk of the session's objects, 3 % of a
-        # hand POST, issue 37) would only make a later read of it ask the database again.
         uow.commit(keep_loaded=True)
         _cache_written(match_id, written, checked.replayed)
     return Written(match, checked.state, answer.status, answer.body)
