@@ -35,7 +35,8 @@ stores in one transaction, in this order:
    is a :class:`~.outcomes.Conflict`, never a replay under the lock;
 7. write the hand, bump ``version`` (statements, not ORM objects: a hand POST on PostgreSQL is
    ``BEGIN``, ``SELECT``, the hand's ``INSERT`` inside the ``UPDATE``'s statement, ``COMMIT``,
-   one round trip fewer than the floor's, plus the key's ``INSERT``), forget expired keys
+   one round trip fewer than the floor's, plus the key's ``INSERT``; the ``SELECT`` and the
+   ``UPDATE`` run on the driver's connection, :mod:`.statements`), forget expired keys
    ("Idempotent answers" below), keep this one's record, commit; then cache the replay of
    step 5 under the new version (:mod:`.replay_cache`).
 
@@ -68,18 +69,17 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from types import TracebackType
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import ClubNight, Group, Hand, IdempotentWrite, Match, as_utc, utcnow
+from ..models import ClubNight, Group, IdempotentWrite, Match, as_utc, utcnow
 from ..rules import MatchState, RuleError
 from ..rules.contract import writes
 from ..rules.core.readers import unstorable
-from . import replay_cache, replay_work, replaying
+from . import replay_cache, replay_work, replaying, statements
 from .idempotency import (
     MAX_IDEMPOTENCY_KEY,
     Kept,
@@ -143,8 +143,8 @@ class Checked:
     #: The replay that made ``state``, cached once the write is committed (``None``: nothing
     #: to cache, the next read replays).
     replayed: replay_cache.Cached | None = None
-    #: The hand the write adds, its number and entry: stored by :func:`_bump` with the new
-    #: version, on PostgreSQL in the same statement (``apply`` does the rest of a change).
+    #: The hand the write adds, its number and entry: stored by :func:`.statements.bump` with
+    #: the new version, on PostgreSQL in the same statement (``apply`` does the rest).
     added: tuple[int, Mapping[str, Any]] | None = None
 
 
@@ -215,7 +215,7 @@ def _write_once(
         match, checked, stale = ready
         checked.apply(match)
         db.session.flush()  # what ``apply`` changed through the ORM (a correction, an undo)
-        _bump(match, checked.added)
+        statements.bump(match, checked.added)
         with replaying.answering(match, checked.replayed):
             answer = respond(match, checked.state, None)
         if idempotency_key is not None:
@@ -229,7 +229,7 @@ def _write_once(
                 )
             forget_expired()
             db.session.connection().execute(
-                _INSERT_KEY,
+                statements.INSERT_KEY,
                 {
                     "match_id": match.id,
                     "key": idempotency_key,
@@ -246,58 +246,6 @@ def _write_once(
         uow.commit(keep_loaded=True)
         _cache_written(match_id, written, checked.replayed)
     return Written(match, checked.state, answer.status, answer.body)
-
-
-# The statements of the hand POST, built once: building and keying a statement at each request
-# cost more than running it (issue 14). Core statements on the tables: no ORM bookkeeping, and
-# run on the session's connection, past the ORM's execute (its events and compile state: about
-# 30 µs a statement, issue 37).
-_HANDS = cast(sa.Table, Hand.__table__)
-_INSERT_HAND = sa.insert(_HANDS)
-_INSERT_KEY = sa.insert(cast(sa.Table, IdempotentWrite.__table__))
-_BUMP = (
-    sa.update(cast(sa.Table, Match.__table__))
-    .where(Match.__table__.c.id == sa.bindparam("row"))
-    .values(
-        version=sa.bindparam("version"), updated_at=sa.bindparam("updated_at"), hands_version=None
-    )
-)
-# PostgreSQL: the new hand's INSERT rides in the UPDATE's statement (a data-modifying WITH),
-# one round trip instead of two: each costs the server process about 0.1 ms of CPU in this
-# driver, a twentieth of a hand POST (issue 37). SQLite has no such WITH.
-_ADD_AND_BUMP = _BUMP.add_cte(
-    sa.insert(_HANDS)
-    .values(
-        match_id=sa.bindparam("row"),
-        number=sa.bindparam("number"),
-        input=sa.bindparam("input", type_=_HANDS.c.input.type),
-        created_at=sa.bindparam("updated_at"),
-    )
-    .cte("added_hand")
-)
-
-
-def _bump(match: Match, added: tuple[int, Mapping[str, Any]] | None) -> None:
-    """Store hand ``added`` (its number and entry), if any, and move the locked match to its
-    next version: on PostgreSQL one statement, else an ``INSERT`` (the database refuses a second
-    hand with this number) and an ``UPDATE``; the object told its new values as the database's
-    (nothing left for the unit of work to flush). Statements, not ORM objects: the unit of
-    work's bookkeeping cost more than they do."""
-    version, now = match.version + 1, utcnow()
-    bumped = {"row": match.id, "version": version, "updated_at": now}
-    connection = db.session.connection()
-    if added is None:
-        connection.execute(_BUMP, bumped)
-    elif connection.dialect.name == "postgresql":
-        connection.execute(_ADD_AND_BUMP, {**bumped, "number": added[0], "input": dict(added[1])})
-    else:
-        number, entry = added
-        hand = {"match_id": match.id, "number": number, "input": dict(entry), "created_at": now}
-        connection.execute(_INSERT_HAND, hand)
-        connection.execute(_BUMP, bumped)
-    set_committed_value(match, "version", version)
-    set_committed_value(match, "updated_at", now)
-    set_committed_value(match, "hands_version", None)  # a change to the hands (the model's note)
 
 
 def _cache_written(match_id: int, version: int, replayed: replay_cache.Cached | None) -> None:
@@ -319,7 +267,7 @@ def _check(
 ) -> Written | _Ready:
     """Steps 1 to 6 of the module doc: the answer to a repeat, or the match locked, what the
     change's check gives, and whether the key has an expired record."""
-    sqlite = db.session.get_bind().dialect.name == "sqlite"
+    sqlite = not statements.on_driver()  # PostgreSQL or SQLite
     for attempt in range(_SQLITE_ATTEMPTS):
         # PostgreSQL: locked from the start (its row lock holds up no other match). SQLite:
         # replayed unlocked, locked after; a write that keeps losing that race takes the lock
@@ -448,16 +396,19 @@ def _lock_row(
     """The row of ``model`` whose ``public_id`` this is, locked for the rest of the transaction
     and read fresh from the database by ``select`` (bound to ``public_id`` and ``key``); ``None``
     if there is none. ``touch``: a column the SQLite write sets to itself."""
-    if db.session.get_bind().dialect.name == "sqlite":
-        # SQLite has no row locks: a write as the transaction's first statement takes the
-        # database's write lock (waiting up to the busy timeout for another writer), so the
-        # reads below see every write committed before it and no other write can come between.
-        db.session.execute(
-            sa.update(model)
-            .where(model.public_id == public_id)
-            .values({touch: touch})
-            .execution_options(synchronize_session=False)
-        )
+    if statements.on_driver():
+        # PostgreSQL: on the driver's connection, the row made the session's object there.
+        found = statements.run(select, {"public_id": public_id, "key": key}).fetchone()
+        return None if found is None else statements.loaded(model, found)
+    # SQLite has no row locks: a write as the transaction's first statement takes the
+    # database's write lock (waiting up to the busy timeout for another writer), so the
+    # reads below see every write committed before it and no other write can come between.
+    db.session.execute(
+        sa.update(model)
+        .where(model.public_id == public_id)
+        .values({touch: touch})
+        .execution_options(synchronize_session=False)
+    )
     return db.session.execute(select, {"public_id": public_id, "key": key}).first()
 
 
