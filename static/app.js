@@ -55,11 +55,15 @@
   });
 
   // The service worker (sw.js, issue 16): the app opens without signal. Browsers offer it on
-  // HTTPS and localhost only; elsewhere the page works as it is.
-  if (navigator.serviceWorker && document.documentElement.dataset.sw) {
+  // HTTPS and localhost only; elsewhere the page works as it is. The phone's engine
+  // (/engine.js, docs/phone.md "Loading") on a scoring match page: where a service worker
+  // controls the page (it keeps the engine), or where none may run (plain HTTP: the browser's
+  // HTTP cache keeps it).
+  var sw = said.sw, workers = navigator.serviceWorker;
+  if (sw) {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register(document.documentElement.dataset.sw).catch(function () {});
-      if (navigator.serviceWorker.controller && document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = document.documentElement.dataset.sw.slice(0, -5) + "engine.js";
+      if (workers) workers.register(sw).catch(function () {});
+      if ((!workers || workers.controller) && document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = sw.slice(0, -5) + "engine.js";
     });
   }
 

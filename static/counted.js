@@ -33,7 +33,7 @@
 
   function seen(at, name) { return Q.number(Q.field(at.form, name)); }  // "version", "seen"
   function baseOf(at) { return C.baseOf(at.page, seen(at, "version"), seen(at, "seen")); }
-  function signature(at, q) { return C.signature(at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"), q); }
+  function signature(at, q) { return C.signature(at.page, html.lang, Q.field(at.form, "version"), Q.field(at.form, "seen"), q, engine()); }
   function fresh(match, at) { return C.fresh(match, seen(at, "version"), seen(at, "seen")); }
   function matchOf(at, e) {
     if (shown && shown.page === at.page && fresh(shown.match, at)) return Promise.resolve(shown.match);
@@ -69,20 +69,20 @@
     }).catch(function () { if (asked === sig) asked = null; });
   }
 
-  // A fresh count: a refusal goes back to its form (the first one: those after it wait), else
-  // the phone's results are shown.
+  // A fresh count: a refusal goes back to its form (the first: those after it wait), else it is shown.
   function counted(at, c) {
-    var editing = Q.editing(at.page);
+    var editing = Q.editing(at.page), over = false;  // over: an entry before ended the match
     for (var i = 0; i < c.items.length; i++) {
       var item = c.items[i], a = c.answers[i] || {};
       pending[item.key] = { op: c.ops[i], answer: a, build: c.build, mismatch: c.mismatch, base: c.base, ops: c.ops.slice(0, i + 1) };
       if (ok(a)) {
         if (store.get(refusedKey(at.page)) === item.key) store.drop(refusedKey(at.page));
+        over = C.ended(a);
         continue;
       }
-      // Given back only before it was ever sent, by the rules of this page, and not while an
-      // entry is being changed in the form (this one, given back already, or another).
-      if (!item.tried && !c.mismatch && !editing) {
+      // Given back only before it was ever sent, by the rules of this page, not while an entry is
+      // changed in the form (this one or another), nor after the match ended (match_end.js).
+      if (!item.tried && !c.mismatch && !editing && !over) {
         giveBack(at, item, a);
         return;
       }
@@ -98,11 +98,11 @@
     return C.scoresOf(hand, kitty ? kitty.textContent.trim() : null);
   }
   function paint(at, c) {
-    var total = null, kitty;
+    var total = null, kitty, match = null;
     $all(at.section, "[data-counted-row]").forEach(function (el) { el.parentNode.removeChild(el); });
     c.items.forEach(function (item, i) {
       var a = c.answers[i] || {}, row = at.section.querySelector("li.queued[data-key='" + item.key + "']");
-      if (ok(a) && a.body && a.body.match) { total = a.body.match.totals; kitty = a.body.match.kitty; }
+      if (ok(a) && a.body && a.body.match) { match = a.body.match; total = match.totals; kitty = match.kitty; }
       if (!row) return;
       row.setAttribute("data-counted", "");
       var line = document.createElement("div");
@@ -124,8 +124,8 @@
     });
     if (total) showTotals(total, kitty, c.mismatch ? words.counted_other : words.counted);
     else clearTotals();
-    var plain = untold(at.section);
-    if (plain) plain.hidden = !!total;
+    untold(at.section, !!total);
+    if (SK.matchEnd) SK.matchEnd.shown(at, c.mismatch ? null : match);  // (other rules: no end)
   }
 
   // The totals box shows the phone's totals, the server's kept aside until they are back.
@@ -162,14 +162,14 @@
   }
   function clear() {
     clearTotals();
+    if (SK.matchEnd) SK.matchEnd.shown(null, null);
     var section = document.getElementById("queue");
     if (!section) return;
     $all(section, "[data-counted-row]").forEach(function (el) { el.parentNode.removeChild(el); });
-    var plain = untold(section);
-    if (plain) plain.hidden = false;
+    untold(section, false);
   }
   // The queue's "Not in the totals yet" (templates/matches/_queue.html): not so while counted.
-  function untold(section) { return section.querySelector("h2 + p.muted"); }
+  function untold(section, hidden) { var p = section.querySelector("h2 + p.muted"); if (p) p.hidden = hidden; }
 
   // --- A refusal given back ---------------------------------------------------------------
 
@@ -346,5 +346,5 @@
     var told = SK.fixes.stored;
     SK.fixes.stored = function (page, item, doc) { told(page, item, doc); stored(page, item, doc); };
   }
-  SK.counted = { stored: stored, count: count };
+  SK.counted = { stored: stored, count: count, words: words };
 })();

@@ -16,14 +16,22 @@
       counted_other: "Counted on this phone with other rules: the server has the last word.",
       refused_here: "Refused on this phone:",
       not_saved: "Not saved.",
-      show_me: "Show me"
+      show_me: "Show me",
+      rules_changed: "The server's rules have changed since this page was opened: this phone is fetching them, and until then what it counts may differ from the server.",
+      rules_current: "This phone now counts with the server's new rules.",
+      wins: "%(side)s wins!",
+      win: "%(side)s win!",
+      rematch: "New game, same table",
+      rematch_waits: "The new game starts once the hands waiting are sent."
     },
     number: number,
     ok: ok,
-    // What a count depends on: the page, its language, the hands it shows, the queue.
-    signature: function (page, lang, version, seen, q) {
+    // What a count depends on: the page, its language, the hands it shows, the queue, and the
+    // engine's rules (a new build counts again: rules_upgrade.js).
+    signature: function (page, lang, version, seen, q, engine) {
       return JSON.stringify([page, lang, version, seen,
-        q.map(function (item) { return [item.key, item.action, item.undo || 0, item.fields]; })]);
+        q.map(function (item) { return [item.key, item.action, item.undo || 0, item.fields]; }),
+        engine ? [engine.build, !!engine.mismatch] : null]);
     },
     // A queued entry as the worker reads it: exactly what queue.js posts (the page's form),
     // or the undo of a hand.
@@ -73,6 +81,17 @@
         var name = side === "kitty" && typeof kittyName === "string" ? kittyName : side;
         return name + " " + (hand.payments && points > 0 ? "+" : "") + number(points);
       }).join(" · ");
+    },
+    // The match after an entry the rules took, when it ended it (match_end.js): its winner
+    // and no hand after it.
+    ended: function (a) {
+      var match = ok(a) && a.body && a.body.match;
+      return !!match && match.status === "finished" && !!match.winner;
+    },
+    // The winner's line in the server's words (web/page.py winner_text): a team wins as many.
+    winnerLine: function (match, words) {
+      var team = (match.teams || []).some(function (t) { return t.name === match.winner; });
+      return (team ? words.win : words.wins).replace("%(side)s", match.winner);
     },
     // The first message of a refusal.
     messageOf: function (a) {

@@ -4,14 +4,20 @@
 //
 // 1. When the phone is idle, over HTTPS or localhost, not under Save-Data and with room in its
 //    storage, it asks the service worker (sw.js) to precache the engine of this build into
-//    Cache Storage "sk-engine-<build>", once per build.
+//    Cache Storage "sk-engine-<build>", once per build. Where no service worker may run
+//    (plain HTTP), it starts the worker then, which fetches the engine through the browser's
+//    HTTP cache (direct()).
 // 2. When an engine is cached complete, it starts the worker (/engine/worker.js, which runs
 //    Pyodide with the server's own rules) and marks <html data-engine="loading">, then
 //    "ready" ("off" again if it fails). An engine of another build still runs: mismatch.
 //
-// window.scorekeeper.engine = {state, build, mismatch, ms, run(request), match()}, and a
-// document event "sk:engine" at each change of state. run() answers what the worker answers
-// (engine_worker.js); match() the API's match JSON as last seen (sw.js keeps it offline).
+// window.scorekeeper.engine = {state, build, mismatch, ms, upgraded, run(request), match(),
+// upgrade(build)}, and a document event "sk:engine" at each change of state. run() answers
+// what the worker answers (engine_worker.js); match() the API's match JSON as last seen (sw.js
+// keeps it offline). upgrade(build): an answer named other rules than the engine runs (the
+// server was upgraded with this page open, rules_upgrade.js): the engine counts on, marked
+// other rules (mismatch), while the service worker precaches that build; then the worker
+// restarts on it, without a reload (docs/phone.md "An upgrade with an open tab").
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -24,6 +30,7 @@
   var COMPLETE = root + "engine/complete";  // the marker entry of a complete engine cache
   var ROOM = 60 * 1024 * 1024;  // free storage asked for before a precache (the engine ~14 MB)
   var worker = null, asked = 0, pending = {};
+  var running = null, asking = null, listening = false;  // the build started, the one precaching
 
   var engine = sk.engine = {
     state: "off",
@@ -45,6 +52,16 @@
       return fetch(url, { credentials: "same-origin", headers: { "X-Engine": "1" } }).then(function (response) {
         return response.ok ? response.json() : null;
       }).catch(function () { return null; });
+    },
+    upgrade: function (build) {
+      build = String(build || "").slice(0, 16);
+      if (!/^[0-9a-f]{16}$/.test(build) || build === running) return;
+      if (build !== rules) {
+        rules = build;
+        // Counts of the engine running now are of other rules (when one runs).
+        set(engine.state, { mismatch: !!worker, upgraded: worker ? build : engine.upgraded });
+      }
+      if (asking !== build && html.dataset.engineCached !== build) precache();
     }
   };
 
@@ -73,6 +90,7 @@
 
   function start(build) {
     if (worker && !engine.mismatch) return;
+    running = build;
     if (worker) worker.terminate();  // an engine of another build: this build's replaces it
     Object.keys(pending).forEach(function (id) { pending[id].reject(new Error("engine restarted")); });
     pending = {};
@@ -92,6 +110,7 @@
       } else if (message.type === "state" && message.state === "failed") {
         worker.terminate();
         worker = null;
+        running = null;
         set("failed", { message: message.message });
       } else if (message.type === "answer" && pending[message.id]) {
         var waiting = pending[message.id];
@@ -103,13 +122,14 @@
     worker.onerror = function (event) {
       if (worker) worker.terminate();
       worker = null;
+      running = null;
       set("failed", { message: String(event.message || "worker error") });
     };
     worker.postMessage({ type: "boot" });
   }
 
-  // Why this phone may not fetch ~14 MB now ("" when it may): not a secure context (a
-  // plain-HTTP server: no service worker), Save-Data, or too little room to keep it.
+  // Why the service worker may not precache ~14 MB now ("" when it may): not a secure context
+  // (no service worker: direct() runs instead), Save-Data, or too little room to keep it.
   function refusal() {
     if (!window.isSecureContext || !navigator.serviceWorker || !window.caches) return Promise.resolve("insecure");
     if (navigator.connection && navigator.connection.saveData) return Promise.resolve("save-data");
@@ -132,21 +152,40 @@
     });
   }
 
+  // No service worker may keep the engine here (plain HTTP: browsers allow none; docs/phone.md
+  // "Loading"): nothing is precached (<html data-engine-skip="insecure">), and the worker
+  // fetches the engine's files from the server itself, which the browser's HTTP cache keeps
+  // (the versioned files for a year, immutable). Not under Save-Data. An upgrade starts the
+  // worker again on the server's newest engine.
+  function direct() {
+    var saving = !!(navigator.connection && navigator.connection.saveData);
+    html.dataset.engineSkip = saving ? "save-data" : "insecure";
+    if (!saving) start(rules);
+  }
+
+  // The engine of this page's build (``rules``: the server's newest one seen), precached.
   function precache() {
+    // A page not yet controlled (a first visit) still precaches: controlled() waits for it.
+    if (!window.isSecureContext || !navigator.serviceWorker) { direct(); return; }
+    var build = asking = rules;
     refusal().then(function (why) {
       // The reason stays on the page (<html data-engine-skip>): nothing was asked.
-      if (why) { html.dataset.engineSkip = why; return; }
-      navigator.serviceWorker.addEventListener("message", function (event) {
-        var data = event.data || {};
-        if (data.build !== rules) return;
-        if (data.engine === "failed") html.dataset.engineSkip = "failed";
-        if (data.engine !== "complete") return;
-        html.dataset.engineCached = rules;
-        controlled().then(function () { start(rules); });
-      });
-      navigator.serviceWorker.startMessages();
+      if (why) { html.dataset.engineSkip = why; asking = null; return; }
+      if (!listening) {
+        listening = true;
+        navigator.serviceWorker.addEventListener("message", function (event) {
+          var data = event.data || {};
+          if (data.build !== rules) return;
+          if (data.engine === "failed") { html.dataset.engineSkip = "failed"; asking = null; }
+          if (data.engine !== "complete") return;
+          asking = null;
+          html.dataset.engineCached = rules;
+          controlled().then(function () { start(rules); });
+        });
+        navigator.serviceWorker.startMessages();
+      }
       return navigator.serviceWorker.ready.then(function (registration) {
-        registration.active.postMessage({ engine: rules });
+        registration.active.postMessage({ engine: build });
       });
     }).catch(function () {});
   }

@@ -3,9 +3,10 @@
 // sent; held after a refusal; the highest version seen; the waiting entry being changed; the
 // next hand's typing put aside meanwhile; the hands kept after a 401/403; a correction typed
 // offline; the fields of the hands saved here; an entry the phone's engine refused; a form's
-// draft (by its action). sessionStorage (per tab): a new match on its way, the match a form
-// started (by the form's address). The Web Lock of a match's queue; the caches (sw.js has
-// its own copy of their names: tests/static/keys.test.js checks they agree).
+// draft (by its action); a rematch asked for while hands wait. sessionStorage (per tab): a new
+// match on its way, the match a form started (by the form's address). The Web Lock of a match's
+// queue; the caches (sw.js has its own copy of their names: tests/static/keys.test.js checks
+// they agree).
 "use strict";
 (function (root) {
   function family(name) {
@@ -30,7 +31,7 @@
     }
   };
   ["queue", "held", "known", "editing", "aside", "kept", "fixing", "saved", "refused", "draft",
-    "started"].forEach(function (name) { K[name] = family(name); });
+    "started", "rematch"].forEach(function (name) { K[name] = family(name); });
   (root.scorekeeper = root.scorekeeper || {}).keys = K;
   if (typeof module === "object" && module.exports) module.exports = K;
 })(typeof window !== "undefined" ? window : globalThis);

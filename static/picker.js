@@ -50,6 +50,59 @@
     return cards;
   }
 
+  // Without signal (issue 38 point 9, docs/phone.md "The tools without signal") the phone's
+  // engine answers as the API would: the server's own rules, from the engine this phone keeps
+  // (sw.js serves it from its cache); without one, the page says counting needs signal.
+  var html = document.documentElement, worker = null, sent = 0, waiting = {};
+  var root = (html.dataset.sw || "/sw.js").replace(/sw\.js$/, "");
+  var offline = document.getElementById("tool-offline");
+  function say(name) {
+    if (!offline) return;
+    offline.textContent = name ? offline.dataset[name] : "";
+    offline.hidden = !name;
+  }
+  function settle(id, error, answer) {
+    var one = waiting[id];
+    delete waiting[id];
+    if (one) { if (error) one.reject(error); else one.resolve(answer); }
+  }
+  function dropWorker() {
+    Object.keys(waiting).forEach(function (id) { settle(id, new Error("no engine")); });
+    if (worker) worker.terminate();
+    worker = null;
+  }
+  function engine(body) {
+    if (!window.Worker || !navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      return Promise.reject(new Error("no engine"));
+    }
+    if (!worker) {
+      worker = new Worker(root + "engine/worker.js");
+      worker.onerror = dropWorker;
+      worker.onmessage = function (event) {
+        var message = event.data || {};
+        if (message.type === "answer") settle(message.id, message.error, message.answer);
+      };
+    }
+    var id = ++sent;
+    return new Promise(function (resolve, reject) {
+      waiting[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ type: "run", id: id, request: {
+        tool: form.dataset.tool, body: JSON.stringify(body), lang: html.lang || "en" } });
+    }).then(function (answer) {
+      if (!answer || typeof answer.status !== "number") throw new Error("no answer");
+      return [answer.status === 200, answer.body];
+    });
+  }
+  // The grid's buttons post the form: without signal (the copy opened offline, the last
+  // question unanswered) they stay on the page and say so.
+  var noSignal = html.hasAttribute("data-offline");
+  form.addEventListener("submit", function (event) {
+    if (navigator.onLine !== false && !noSignal) return;
+    event.preventDefault();
+    delete form.dataset.sent;  // (app.js: sent once; this one was not)
+    say("button");
+  });
+
   // Only the answer to the latest question is shown.
   var asked = 0;
   function ask(body, show) {
@@ -61,10 +114,17 @@
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
       body: JSON.stringify(body)
     }).then(function (response) {
-      return response.json().then(function (answer) { return [response.ok, answer]; });
+      noSignal = false;
+      return response.json().then(function (answer) { return [response.ok, answer, ""]; });
+    }, function () {
+      noSignal = true;
+      return engine(body).then(function (result) { return result.concat("counted"); }, function () {
+        return [false, {}, "none"];
+      });
     }).then(function (result) {
       if (mine !== asked) return;
       form.removeAttribute("aria-busy");
+      say(result[2]);
       show(result[0], result[1]);
     }).catch(function () {
       if (mine === asked) form.removeAttribute("aria-busy");

@@ -33,12 +33,13 @@
   function queue(page) { return store.get(K.queue(page)) || []; }
   function keep(page, q) { if (q.length) persist(); return q.length ? store.set(K.queue(page), q) : (store.drop(K.queue(page)), true); }
   // Hands wait on this phone: the browser is asked, once a page, not to clear the app's storage
-  // when it runs short (issue 38 point 9; where it offers that: HTTPS and localhost).
+  // when it runs short (issue 38 point 9; where it offers that: HTTPS and localhost). Refused,
+  // the waiting hands say they could be lost (Q.unkept; the note [data-when=unkept]).
   var persisting = false;
   function persist() {
     if (persisting || !navigator.storage || !navigator.storage.persist) return;
     persisting = true;
-    navigator.storage.persist().catch(function () {});
+    navigator.storage.persist().then(function (kept) { if (!kept) { Q.unkept = true; render(); } }).catch(function () {});
   }
   function number(text) { var n = parseInt(text, 10); return isNaN(n) ? null : n; }
   function known(page) { return number(store.get(K.known(page))); }
@@ -109,6 +110,10 @@
     Q.renderKept(at);
     if (!at.page) return;
     var q = queue(at.page), form = at.form, changing = editing(at.page);
+    if (q.length) persist();  // (a page opened with hands waiting asks too)
+    // No form to change an entry in (the match over, issue 38 point 5): it waits as any other,
+    // to be sent (the server says why it is refused) or removed.
+    if (changing && !form && section) { store.drop(K.editing(at.page)); changing = null; }
     var seen = number(field(form, "seen"));
     // The form holds the next hand after those waiting; a refused one (held) goes before them.
     var adds = held(at.page) ? 0 : SK.order.adds(SK.order.others(q, changing));
@@ -139,6 +144,7 @@
     if (!section) return;
     section.hidden = !q.length;
     $all(section, "[data-when=held]").forEach(function (el) { el.hidden = !(held(at.page) && q.length); });
+    $all(section, "[data-when=unkept]").forEach(function (el) { el.hidden = !(Q.unkept && q.length); });
     var list = section.querySelector("ol"), template = document.getElementById("queued-row");
     list.textContent = "";
     q.slice().reverse().forEach(function (item) {

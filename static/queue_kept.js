@@ -126,6 +126,7 @@
     if (before[0].key === key && q.length && q[0].version === null) q[0].version = before[0].version;
     keep(at.page, q);
     if (!q.length) hold(at.page, false);
+    if (editing(at.page) === key) store.drop(K.editing(at.page));
     render();
   }
 

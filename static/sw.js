@@ -40,6 +40,14 @@ var MATCH_API = /^api\/v1\/matches\/[A-Za-z0-9_-]{1,32}$/;
 var precaching = {};  // build -> the promise of its precache (one at a time per build)
 // The pages kept: the home page, a match, the correction of one of its hands, its scoreboard.
 var KEPT = /^(m\/[A-Za-z0-9_-]{1,32}(\/hands\/[0-9]{1,4}|\/board)?)?$/;
+// And the tools (issue 38 point 9), fetched once an engine is complete (tool opened from a match offline: the plain copy).
+var TOOLS = [ROOT + "tools/pinochle-meld", ROOT + "tools/pinnacola-meld"];
+function tool(url) { return url.origin === self.location.origin && TOOLS.indexOf(url.pathname) >= 0; }
+function keepTools() {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(TOOLS.map(function (path) { return cache.match(path).then(function (hit) { return hit || refresh(cache, path); }); }));
+  }).catch(function () { return null; });
+}
 
 // Whether an answer may be kept in Cache Storage at all.
 function storable(response) {
@@ -113,7 +121,7 @@ function readOnlyFetch(cache, path, lang) {
 function kept(url) {
   if (url.origin !== self.location.origin || url.pathname.indexOf(ROOT) !== 0) return false;
   var query = Array.from(url.searchParams.keys()).filter(function (key) { return key !== "lang"; });
-  return KEPT.test(url.pathname.slice(ROOT.length)) && !query.length;
+  return (KEPT.test(url.pathname.slice(ROOT.length)) || tool(url)) && !query.length;
 }
 
 // A copy as the page asks for it: marked as read from this phone (the page says so), the
@@ -221,7 +229,7 @@ function precache(build) {
       return Promise.all(names.filter(function (other) {
         return other.indexOf(ENGINE) === 0 && other !== name;
       }).map(function (other) { return caches.delete(other); }));
-    }).then(function () { return mark; });
+    }).then(keepTools).then(function () { return mark; });
   });
   precaching[build] = work;
   work.then(function () { delete precaching[build]; }, function () { delete precaching[build]; });
@@ -298,7 +306,7 @@ self.addEventListener("fetch", function (event) {
     }
     return response;
   }, function () {
-    return kept(url) ? fromCopy(url.pathname) : Response.error();
+    return kept(url) || tool(url) ? fromCopy(url.pathname) : Response.error();
   }));
 });
 

@@ -20,10 +20,8 @@ from ..infra.json_text import COMPACT, Encoded
 from ..infra.security import no_store
 from ..models import Match, as_utc
 from ..rules import HandResult, MatchState
-from ..rules.contract import bodies, wire
-from ..rules.core.readers import as_bool, as_object, check_keys
-from ..rules.games.pinnacola.form import value_meld
-from ..rules.games.pinochle.melds import calculate_meld
+from ..rules.contract import bodies, tools, wire
+from ..rules.core.readers import as_object, check_keys
 from . import bp
 from .club import club_fields
 from .inputs import bearer_token, json_body
@@ -188,27 +186,14 @@ def settlement(public_id: str) -> Response:
 @bp.post("/meld/pinochle")
 def pinochle_meld() -> Response:
     """The best meld a pinochle hand of real cards holds."""
-    body = as_object(json_body(), "_")
-    check_keys(body, ("cards", "trump", "melds"), required=("cards", "trump"))
-    report = calculate_meld(body["cards"], body["trump"], body.get("melds", "standard"))
-    return jsonify(
-        {
-            "melds": [{"id": m.id, "count": m.count, "points": m.points} for m in report.melds],
-            "total": report.total,
-        }
-    )
+    return jsonify(tools.pinochle_meld(json_body()))
 
 
 @bp.post("/meld/pinnacola")
 def pinnacola_meld() -> Response:
     """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld; ``pinelle``
     (true by default) and ``joker_sets`` (false) as the match options (docs/rules.md §3)."""
-    body = as_object(json_body(), "_")
-    check_keys(body, ("meld", "pinelle", "joker_sets"), required=("meld",))
-    pinelle = as_bool(body.get("pinelle", True), "pinelle")
-    joker_sets = as_bool(body.get("joker_sets", False), "joker_sets")
-    value = value_meld(body["meld"], pinelle=pinelle, joker_sets=joker_sets, path="meld")
-    return jsonify(value.as_json())
+    return jsonify(tools.pinnacola_meld(json_body()))
 
 
 # --- Serialisation ---------------------------------------------------------------------------

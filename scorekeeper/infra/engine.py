@@ -10,7 +10,8 @@ A page offers the engine (docs/phone.md "Loading") only when the ``PHONE_ENGINE`
 on and ``static/engine/`` holds this server's build: the match page of a phone that scores
 carries the build's first 16 hex digits (``<main data-rules>``, :func:`offered_engine`), and
 ``/engine.js`` (``static/engine.js``), loaded after the page's ``load``, asks the service
-worker to precache it.
+worker to precache it, or over plain HTTP (no service worker) starts the worker at once, the
+browser's HTTP cache keeping the engine's files (immutable, by their hashed names).
 A phone whose engine answered otherwise than the server reports the pair
 (``POST /engine/report``): the server's log gets a warning ``engine_difference``.
 """
@@ -96,25 +97,32 @@ def worker() -> Response:
     return response
 
 
+#: The files of ``/engine.js``, in order: the engine's loader, then what notices an upgrade of
+#: the server with the page open (docs/phone.md "An upgrade with an open tab").
+LOADER = ("engine.js", "rules_upgrade.js")
+
+
 @bp.get("/engine.js")
 def loader() -> Response:
-    """``static/engine.js``, which app.js appends after the page's load on a page that offers
-    the engine: at the app's root (next to ``/sw.js``) so that its address costs the page no
-    byte; revalidated at each use (``no-cache``, a conditional answer), as the service worker
-    keeps it for offline use."""
-    return _script("engine.js")
+    """``static/engine.js`` and ``static/rules_upgrade.js`` (:data:`LOADER`), which app.js
+    appends after the page's load on a page that offers the engine: at the app's root (next to
+    ``/sw.js``) so that its address costs the page no byte; revalidated at each use
+    (``no-cache``, a conditional answer), as the service worker keeps it for offline use."""
+    return _script(*LOADER)
 
 
-#: The files of ``/engine/counted.js``, in order: its pure parts, then the page's part. One
-#: answer, as the service worker keeps it (sw.js SCRIPTS).
-COUNTED = ("counted_core.js", "counted.js")
+#: The files of ``/engine/counted.js``, in order: its pure parts, then the page's part, then a
+#: match that a waiting hand ends (issue 38 point 5). One answer, as the service worker keeps it
+#: (sw.js SCRIPTS).
+COUNTED = ("counted_core.js", "counted.js", "match_end.js")
 
 
 @bp.get("/engine/counted.js")
 def counted() -> Response:
-    """``static/counted_core.js`` and ``static/counted.js``, which engine.js appends when the
-    engine starts: the hands waiting on the page counted by the engine (docs/phone.md
-    "Offline, hand by hand"); served and kept as ``/engine.js`` is."""
+    """``static/counted_core.js``, ``static/counted.js`` and ``static/match_end.js``, which
+    engine.js appends when the engine starts: the hands waiting on the page counted by the
+    engine (docs/phone.md "Offline, hand by hand", "A match that ends offline"); served and kept
+    as ``/engine.js`` is."""
     return _script(*COUNTED)
 
 

@@ -47,6 +47,8 @@ SHELL = (
     "queue_kept.js",
     "queue_page.js",
 )
+#: The tools pages' script (templates/tools/), kept with the shell: the tools open offline too.
+TOOLS = ("picker.js",)
 
 #: The icons of the installed app (``static/``; ``scripts/icons.py`` draws the PNGs from the SVG).
 ICONS = (
@@ -69,7 +71,7 @@ def _worker_source() -> str:
 def worker_version(source: str) -> str:
     """The worker's version: the hash of its own text and of the shell's content hashes."""
     digest = hashlib.sha256(source.encode("utf-8"))
-    for name in SHELL:
+    for name in SHELL + TOOLS:
         digest.update(f"{name}={version_of(name)};".encode())
     return digest.hexdigest()[:12]
 
@@ -80,7 +82,7 @@ def service_worker() -> Response:
     source = _worker_source()
     head = (
         f"var VERSION = {json.dumps(worker_version(source))};\n"
-        f"var SHELL = {json.dumps([url_for('static', filename=name) for name in SHELL])};\n"
+        f"var SHELL = {json.dumps([url_for('static', filename=name) for name in SHELL + TOOLS])};\n"
         f"var ROOT = {json.dumps(url_for('main.index'))};\n"
         f"var SCORER = {json.dumps(SCORER_COOKIE)};\n"
     )

@@ -13,11 +13,15 @@ test("an entry is asked as queue.js posts it; an undo as the hand's DELETE", () 
     { method: "DELETE", path: "/hands/4" });
 });
 
-test("a count depends on the page, its language, its hands and the queue", () => {
+test("a count depends on the page, its language, its hands, the queue and the engine's rules", () => {
   const q = [{ key: "a", action: "/m/x/hands", fields: [["t", "1"]], label: "ignored" }];
   const sig = C.signature("/m/x", "en", "3", "2", q);
-  assert.strictEqual(sig, JSON.stringify(["/m/x", "en", "3", "2", [["a", "/m/x/hands", 0, [["t", "1"]]]]]));
+  assert.strictEqual(sig, JSON.stringify(["/m/x", "en", "3", "2", [["a", "/m/x/hands", 0, [["t", "1"]]]], null]));
   assert.notStrictEqual(sig, C.signature("/m/x", "it", "3", "2", q));
+  // An engine restarted on the server's new rules (or one that now runs other rules) counts again.
+  const old = C.signature("/m/x", "en", "3", "2", q, { build: "a1", mismatch: false });
+  assert.notStrictEqual(old, C.signature("/m/x", "en", "3", "2", q, { build: "b2", mismatch: false }));
+  assert.notStrictEqual(old, C.signature("/m/x", "en", "3", "2", q, { build: "a1", mismatch: true }));
 });
 
 test("a copy of the match older than the page is not counted on", () => {
@@ -54,4 +58,15 @@ test("the server's totals read with its minus sign", () => {
   };
   assert.deepStrictEqual(C.totalsIn(doc), { Ana: 120, Ben: -40 });
   assert.strictEqual(C.kittyIn(doc), -5);
+});
+
+test("a match the entry ended says its winner in the server's words, a team as many", () => {
+  const words = { wins: "%(side)s wins!", win: "%(side)s win!" };
+  const ended = (match) => ({ status: 201, body: { match: match } });
+  assert.strictEqual(C.ended(ended({ status: "finished", winner: "Ana" })), true);
+  assert.strictEqual(C.ended(ended({ status: "playing", winner: "Ana" })), false);
+  assert.strictEqual(C.ended(ended({ status: "playing", winner: null })), false);
+  assert.strictEqual(C.ended({ status: 409, body: { match: { status: "finished", winner: "Ana" } } }), false);
+  assert.strictEqual(C.winnerLine({ winner: "Ana", teams: [] }, words), "Ana wins!");
+  assert.strictEqual(C.winnerLine({ winner: "Us", teams: [{ name: "Us" }, { name: "Them" }] }, words), "Us win!");
 });

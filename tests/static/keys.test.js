@@ -17,6 +17,7 @@ test("every family keeps the names phones already hold", () => {
       "sk:kept:/m/abc", "sk:fixing:/m/abc", "sk:saved:/m/abc", "sk:refused:/m/abc"]);
   assert.strictEqual(K.draft("/m/abc/hands"), "sk:draft:/m/abc/hands");
   assert.strictEqual(K.started("/new?variant=x"), "sk:started:/new?variant=x");
+  assert.strictEqual(K.rematch(page), "sk:rematch:/m/abc");
   assert.strictEqual(K.probe, "sk:probe");
   assert.strictEqual(K.tabProbe, "sk:t");
   assert.strictEqual(K.starting, "sk:starting");
@@ -25,7 +26,7 @@ test("every family keeps the names phones already hold", () => {
 
 test("no family's prefix starts another's, and all are the app's", () => {
   const prefixes = Object.keys(K).filter((name) => K[name].prefix).map((name) => K[name].prefix);
-  assert.strictEqual(prefixes.length, 11);
+  assert.strictEqual(prefixes.length, 12);
   for (const a of prefixes) {
     assert.ok(a.startsWith(K.all), a);
     for (const b of prefixes) if (a !== b) assert.ok(!b.startsWith(a), `${a} starts ${b}`);

@@ -148,8 +148,12 @@ def test_the_service_worker_covers_the_app_and_names_the_shell_by_its_hashes(
     # The very URLs the pages load (content hashes included): a release changes them, and so
     # the worker's bytes, and so phones take the new one.
     loaded = re.findall(r'(?:href|src)="(/static/[^"]+\?v=[0-9a-f]{12})"', page)
+    # The match page's, and the tools pages' picker.js (the tools open offline too, issue 38).
+    tools = client.get("/tools/pinochle-meld").get_data(as_text=True)
+    loaded += re.findall(r'src="(/static/picker\.js\?v=[0-9a-f]{12})"', tools)
     assert set(json.loads(shell.group(1))) <= set(loaded)
     assert {u.split("?")[0] for u in json.loads(shell.group(1))} == {
+        "/static/picker.js",
         "/static/app.css",
         "/static/keys.js",
         "/static/app.js",

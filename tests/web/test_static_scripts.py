@@ -1,6 +1,6 @@
 """The page scripts as modules (issue 36): none over 350 lines, loaded by every page in the
 order the service worker keeps them (each uses those before it), sent without their comment
-lines, and ``/engine/counted.js`` as its two files. Their unit tests run under node
+lines, and ``/engine/counted.js`` as its three files. Their unit tests run under node
 (``tests/static/*.test.js``, run by ``bin/test`` itself)."""
 
 from __future__ import annotations
@@ -45,5 +45,5 @@ def test_a_script_is_sent_without_its_comment_lines(client: FlaskClient) -> None
 def test_the_counted_script_is_its_pure_parts_then_the_pages(client: FlaskClient) -> None:
     with client.get("/engine/counted.js") as answer:
         sent = answer.get_data()
-    assert engine.COUNTED == ("counted_core.js", "counted.js")
+    assert engine.COUNTED == ("counted_core.js", "counted.js", "match_end.js")
     assert sent == b"\n".join((STATIC / name).read_bytes() for name in engine.COUNTED)

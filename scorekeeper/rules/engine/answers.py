@@ -39,7 +39,7 @@ from ..core.match import FINISHED, MatchState, Setup, finish
 from ..core.runner import Checkpoint
 from ..core.wording import Gettext, translate
 from ..games.registry import Variant, find_variant
-from . import kept
+from . import kept, tools
 from . import words as phone_words
 from .resumed import Resumed, ResumedReplays, still_true
 
@@ -186,10 +186,17 @@ def run(text: str) -> str:
     (:mod:`.kept`): a request may then name the match by ``base`` (``{id, version, hands}``)
     instead of sending it, and is answered ``{"missing": true}`` when it is not kept; a
     request ``{"stored": {base, lang, ops, version, hands}}`` keeps the match after those ops
-    (an entry the server stored) as the base it now is."""
+    (an entry the server stored) as the base it now is; ``{"lang", "words": true}`` without
+    ops answers the page's words alone."""
     request = json.loads(text)
     if request.get("report") == "stdlib":
         return json.dumps({"stdlib": loaded_stdlib()})
+    if request.get("words") and "ops" not in request:
+        # The page's words alone (static/rules_upgrade.js: the note of an upgrade).
+        return json.dumps({"words": phone_words.words(gettext_of(request.get("lang", "en")))})
+    if "tool" in request:
+        # The meld calculator and the card picker without signal (static/picker.js).
+        return json.dumps(tools.answer(request, gettext_of(request.get("lang", "en"))))
     if "stored" in request:
         promoted = promote(request["stored"])
         # The phone's copy of the match it now holds, for a page opened without signal.

@@ -23,6 +23,19 @@ WORDS: dict[str, str] = {
     # The banner of an entry refused on the phone, as the server's page says it.
     "not_saved": N_("Not saved."),
     "show_me": N_("Show me"),
+    # The note of an upgrade of the server seen with the page open (static/rules_upgrade.js):
+    # while the engine still counts with the old rules, then once it counts with the new ones.
+    "rules_changed": N_(
+        "The server's rules have changed since this page was opened: this phone is fetching"
+        " them, and until then what it counts may differ from the server."
+    ),
+    "rules_current": N_("This phone now counts with the server's new rules."),
+    # A match that a waiting hand ends (static/match_end.js): the winner's line as the server's
+    # page says it (web/page.py winner_text: a team is many), its rematch, and while it waits.
+    "wins": N_("%(side)s wins!"),
+    "win": N_("%(side)s win!"),
+    "rematch": N_("New game, same table"),
+    "rematch_waits": N_("The new game starts once the hands waiting are sent."),
 }
 
 

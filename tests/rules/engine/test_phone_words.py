@@ -1,5 +1,6 @@
 """The words of the hands counted on the phone (scorekeeper/rules/engine/words.py): every one
-in the catalog of every language, and exactly those that static/counted.js reads."""
+in the catalog of every language, and exactly those that static/counted.js and the scripts served
+with it or with engine.js read."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.infra import engine
 from scorekeeper.rules.engine import words as phone_words
 from scorekeeper.rules.engine.answers import gettext_of
 
@@ -36,13 +38,22 @@ def test_english_is_the_template_itself() -> None:
     assert phone_words.words(str) == phone_words.WORDS
 
 
-def test_counted_js_reads_exactly_these_words() -> None:
-    read = set(re.findall(r"\bwords\.([a-z_]+)\b", code_of(COUNTED_JS)))
+#: The English words of counted_core.js (what its other code reads is looked for apart).
+ENGLISH = re.compile(r"words: \{(.*?)\n    \}", re.S)
+
+
+def test_the_engines_page_scripts_read_exactly_these_words() -> None:
+    # counted.js and the scripts served with it or with engine.js (rules_upgrade.js: the note
+    # of an upgrade), counted_core.js's English words aside.
+    scripts = [STATIC / name for name in (*engine.COUNTED, *engine.LOADER)]
+    assert COUNTED_JS in scripts
+    codes = [ENGLISH.sub("", code_of(path)) for path in scripts]
+    read = set().union(*(re.findall(r"\bwords\.([a-z_]+)\b", code) for code in codes))
     assert read == set(phone_words.WORDS)
 
 
 def test_the_page_s_english_until_the_engine_answers_is_the_template() -> None:
-    block = re.search(r"words: \{(.*?)\n    \}", code_of(CORE_JS), re.S)
+    block = ENGLISH.search(code_of(CORE_JS))
     assert block is not None
     english = dict(re.findall(r'(\w+): "([^"]*)"', block.group(1)))
     assert english == phone_words.WORDS
