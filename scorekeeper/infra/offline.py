@@ -62,10 +62,15 @@ THEME_COLOR = "#000000"
 BACKGROUND_COLOR = "#ffffff"
 
 
+#: The service worker's files, in order, served as one script: the shell and pages, then the
+#: engine's caches (static/sw_engine.js uses the names sw.js defines).
+WORKER = ("sw.js", "sw_engine.js")
+
+
 def _worker_source() -> str:
     folder = current_app.static_folder
     assert folder is not None  # the app always has static/ (scorekeeper.create_app)
-    return Path(folder, "sw.js").read_text(encoding="utf-8")
+    return "\n".join(Path(folder, name).read_text(encoding="utf-8") for name in WORKER)
 
 
 def worker_version(source: str) -> str:

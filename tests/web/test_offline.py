@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import service
 from scorekeeper.infra.assets import style_source
-from scorekeeper.infra.offline import worker_version
+from scorekeeper.infra.offline import WORKER, worker_version
 from scorekeeper.infra.security import CONTENT_SECURITY_POLICY
 from scorekeeper.web.contract import SWAP
 from tests.helpers import MatchClient, hidden, page_errors, totals
@@ -166,9 +166,11 @@ def test_the_service_worker_covers_the_app_and_names_the_shell_by_its_hashes(
         "/static/queue_page.js",
     }
     with client.application.app_context():
-        source = (STATIC / "sw.js").read_text(encoding="utf-8")
+        source = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in WORKER)
         assert version.group(1) == worker_version(source)
         assert worker_version(source + "\n") != version.group(1)
+    # The engine's part (sw_engine.js) comes in the same script, after the names it uses.
+    assert worker.get_data(as_text=True).index("function kept(") > 0
     # The same strict policy as every answer: no worker-src or manifest-src needed beyond
     # 'self' (both fall back to it).
     with client.application.app_context():
