@@ -109,6 +109,16 @@
     return true;
   }
 
+  // The page after a clash keeps, not fills in, what was typed for a hand another phone
+  // saved meanwhile (scorekeeper/web/page.py typing_withheld): that typing, as a draft of the
+  // hand it was typed for (its link, for a page without this script, gives way to the form's).
+  function withheld(root) {
+    var link = root.querySelector("[data-bring-back-link]"), seen = clashSeen();
+    if (!link || seen === null) return null;
+    link.hidden = true;
+    return { values: JSON.parse(link.dataset.typed), auto: [], hand: seen, gone: true };
+  }
+
   SK.drafts = {
     key: keyOf,
     read: read,
@@ -131,7 +141,8 @@
       if (gone(draft, form)) draft.gone = true;
       store.set(key, draft);
     },
-    drop: function (form) { store.drop(keyOf(form)); },
+    // Sent: a draft kept for a hand saved since, not brought back, was not what was sent.
+    drop: function (form) { if (!form.dataset.goneKept) store.drop(keyOf(form)); },
     clear: function (form) {
       write(form, blank(form), [], false);
       store.drop(keyOf(form));
@@ -146,15 +157,21 @@
       var key = keyOf(form);
       var refused = form.querySelector(".invalid, .error") || root.getElementById("refused") ||
         root.getElementById("clash");
-      var draft = store.get(key);
-      if (refused) {
+      var draft = store.get(key), kept = withheld(root);
+      if (kept) {
+        draft = kept;
+        store.set(key, draft);
+      }
+      // A blank form sent beside a draft kept for a hand saved since, refused: still kept.
+      var blankBeside = refused && !kept && draft && draft.gone && isBlank(form, read(form).values);
+      if (refused && !kept && !blankBeside) {
         SK.drafts.save(form);  // what came back refused is the draft now
       } else if (draft && draft.values) {
         var note = form.querySelector("[data-draft-note]"), next = form.getAttribute("action") === form.dataset.page + "/hands";
         var isGone = gone(draft, form);
         // Typed for a hand another phone has stored since: kept, and offered by a tap (a
         // correction's form is filled in as before: it is that hand's own).
-        var kept = isGone && next && !carries(location.search) && offer(form, draft);
+        kept = isGone && next && (!!kept || !carries(location.search)) && offer(form, draft);
         if (kept) form.dataset.goneKept = "1";
         else write(form, draft.values, draft.auto, carries(location.search));
         if (isGone) {
@@ -180,7 +197,7 @@
       form.addEventListener("submit", function (event) {
         var by = event.submitter;
         if (event.defaultPrevented || (by && by.name === "chip")) return;
-        store.drop(key);  // sent: the answer shows it, or gives it back refused
+        SK.drafts.drop(form);  // sent: the answer shows it, or gives it back refused
       });
       $all(form, "[data-clear]").forEach(function (button) {
         button.addEventListener("click", function () {

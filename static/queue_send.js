@@ -236,7 +236,8 @@
       drop(page, item.key);
       if (queue(page).length) hold(page, true);
       var typing = store.get(K.draft(page + "/hands"));
-      if (!item.fix && typing && !store.get(K.aside(page))) store.set(K.aside(page), typing);
+      // (Not a draft kept for a hand saved since: it stays kept, offered by a tap.)
+      if (!item.fix && typing && !typing.gone && !store.get(K.aside(page))) store.set(K.aside(page), typing);
       if (form) {
         store.set(K.known(page), number(field(form, "version")));
         var url = clash ? response.url.replace(location.origin, "") : item.fix ? item.action : page;

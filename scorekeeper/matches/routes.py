@@ -36,7 +36,7 @@ from ..web.forms import (
 )
 from ..web.lookups import match_or_404, variant_or_404
 from ..web.new_match import grouped_options, new_match_error, new_match_form_class, read_new_match
-from ..web.page import TRUMP_SYMBOLS, undone_text
+from ..web.page import TRUMP_SYMBOLS, typing_withheld, undone_text
 from ..web.session import (
     handed_over,
     mark_scoring,
@@ -211,7 +211,8 @@ def _match_page(public_id: str, args: Any) -> tuple[str, int]:
         and not service.match_limit_view(match).over
     ):
         table = table_of(match, state.active)
-        form = _hand_form(table, match, query_prefill(table, args))
+        typed = not typing_withheld(match, args)
+        form = _hand_form(table, match, query_prefill(table, args, typed=typed))
         form.tools = _tool_link(public_id, args)
     return _render_match(match, state, form)
 

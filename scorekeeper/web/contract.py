@@ -9,6 +9,8 @@ the scripts read them from there instead of writing the words again.
   (:func:`partner_key`: one partner's meld in a side of partners; a Pinnacola side's cards
   beside its points);
 - :data:`CLASH`: the query argument of a page shown again after a clash (hands the form saw);
+  :data:`BRING_BACK`: the one that fills it with the typing carried, when that typing was for a
+  hand another phone saved meanwhile (kept, not filled in, until then);
 - :data:`REPEATED`: the query argument of the page after a hand another phone had stored
   exactly so (its number): nothing was stored twice (docs/phone.md "Two phones, one deal");
 - :data:`SCORER_COOKIE`: a cookie that says only that this browser scores a match (its session
@@ -20,6 +22,8 @@ the scripts read them from there instead of writing the words again.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 #: The fields of a hand form that are not typed at the table (never carried as a draft).
 NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "version", "seen", "chip"})
@@ -41,6 +45,11 @@ def partner_key(side: str, player: str) -> str:
 #: form was made from.
 CLASH = "clash"
 
+#: The query argument that fills the page after a clash with the typing its address carries
+#: when another phone saved meanwhile the hand it was typed for: without it that typing is
+#: kept in the address, never filled in as the next hand (issue 38 point 1).
+BRING_BACK = "typed"
+
 #: The query argument of the page after a stale form repeated a hand another phone stored
 #: meanwhile (that hand's number): the hand was not stored twice (issue 38 point 1).
 REPEATED = "repeated"
@@ -50,6 +59,16 @@ SCORER_COOKIE = "sk_scores"
 
 #: The header of a hand form sent by the page's script: answer a stored hand with the page.
 SWAP = "Scorekeeper-Swap"
+
+
+def carried_typing(args: Mapping[str, str]) -> dict[str, str]:
+    """The typing a page's address carries after a clash (:data:`DRAFT`), by field name:
+    never a field not typed at the table, never a value longer than any field takes."""
+    return {
+        key.removeprefix(DRAFT): value
+        for key, value in args.items()
+        if key.startswith(DRAFT) and key.removeprefix(DRAFT) not in NOT_TYPED and len(value) <= 200
+    }
 
 
 def script_contract() -> dict[str, str]:

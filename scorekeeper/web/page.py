@@ -7,7 +7,7 @@ them, with every other global and filter of the templates."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import request, url_for
@@ -25,7 +25,7 @@ from ..rules.core.match import running_targets, running_totals
 from ..rules.games.registry import find_variant
 from ..rules.games.table import Layout, Words
 from .charts import chart_svg
-from .contract import CLASH, NOT_TYPED, REPEATED
+from .contract import BRING_BACK, CLASH, DRAFT, NOT_TYPED, REPEATED, carried_typing
 from .forms import PLAIN_WORDS, AnySelect, carried_number
 from .session import held_keys, key_for, token_for
 
@@ -156,7 +156,9 @@ def _words(match: Match) -> Words:
 
 def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
     """What changed since the stale form was made (the page after a clash), for the banner:
-    ``text``, and ``hand`` (the hand another phone saved, to show what it was) or ``None``."""
+    ``text``, ``hand`` (the hand another phone saved, to show what it was), ``withheld``
+    (:func:`typing_withheld`), ``bring_back`` (:func:`bring_back_url`) and ``typed`` (the
+    typing, by field name, for the page's script) when withheld; or ``None``."""
     seen = carried_number(request.args.get(CLASH), 6)
     if seen is None:
         return None
@@ -175,7 +177,29 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
         text = _("Another phone ended the night meanwhile.")
     else:
         text = _("Another phone corrected a hand meanwhile.")
-    return {"text": text, "hand": added}
+    withheld = typing_withheld(match, request.args)
+    kept = bring_back_url(match) if withheld else None
+    typed = carried_typing(request.args) if withheld else None
+    return {"text": text, "hand": added, "withheld": withheld, "bring_back": kept, "typed": typed}
+
+
+def typing_withheld(match: Match, args: Mapping[str, str]) -> bool:
+    """Whether the page after a clash keeps the typing its address carries without filling it
+    in: it was typed for a hand another phone saved meanwhile, so it comes back only by a tap
+    ("Bring back what I typed": the address with :data:`~scorekeeper.web.contract.BRING_BACK`),
+    never as a ready-made next hand that one tap on Save would store twice (issue 38 point 1;
+    docs/phone.md "Two phones, one deal")."""
+    seen = carried_number(args.get(CLASH), 6)
+    return seen is not None and BRING_BACK not in args and service.hand_count(match) > seen
+
+
+def bring_back_url(match: Match) -> str:
+    """This page's address (after a clash) with the typing it carries filled in."""
+    # Only the clash's own arguments: nothing else of the address reaches url_for (whose
+    # "_scheme" or "_anchor" would be the visitor's to set).
+    typed = {DRAFT + name: value for name, value in carried_typing(request.args).items()}
+    args: dict[str, Any] = {CLASH: request.args.get(CLASH, ""), **typed, BRING_BACK: "1"}
+    return url_for("matches.show", public_id=match.public_id, _anchor="hand-form", **args)
 
 
 def repeated_notice(match: Match, state: MatchState) -> str | None:

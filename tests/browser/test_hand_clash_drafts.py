@@ -46,11 +46,13 @@ def both_type_hand_two(
 
 
 def clashed(phone: Phone, new_phone: NewPhone) -> tuple[str, Phone]:
-    """Both type hand 2, differently: the other is told of the clash, its typing kept."""
+    """Both type hand 2, differently: the other is told of the clash, its typing kept and,
+    on the clash page itself too, not filled in as hand 3 (the banner's link, for a page
+    without the script, gives way to the form's button)."""
     path, other = both_type_hand_two(phone, new_phone, {"meld_0": "40", "tricks_0": "120"})
     expect(other.page.locator("#clash")).to_contain_text("hand 2")
-    expect(other.page.locator("#next-hand")).to_have_text("Hand 3")
-    assert other.page.input_value("#meld_0") == "60"
+    kept_for_hand_two(other.page)
+    expect(other.page.locator("[data-bring-back-link]")).to_be_hidden()
     return path, other
 
 
@@ -77,6 +79,20 @@ def brought_back(page: Any) -> None:
     assert page.input_value("#meld_0") == "60"
     expect(page.locator(BRING_BACK)).to_be_hidden()
     expect(page.locator(NOTE)).to_contain_text("save it only if it is another hand")
+
+
+def test_the_clash_page_brings_the_typing_back_only_by_a_tap(
+    phone: Phone, new_phone: NewPhone, app: Flask
+) -> None:
+    path, other = clashed(phone, new_phone)
+    save(other.page)  # one tap on Save: the blank form is refused, nothing stored twice
+    expect(other.page.locator("#refused")).to_be_visible()
+    assert len(stored(app, path)) == 2
+    expect(other.page.locator(BRING_BACK)).to_be_visible()  # still kept, still offered
+    brought_back(other.page)
+    save(other.page)  # the explicit choice: it was another hand
+    expect(other.page.locator("#next-hand")).to_have_text("Hand 4")
+    assert [h["meld"]["Ana"] for h in stored(app, path)[1:]] == [40, 60]  # the 60 is hand 3
 
 
 def test_the_same_hand_saved_on_two_phones_is_stored_once(

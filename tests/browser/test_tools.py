@@ -19,13 +19,13 @@ def tap_cards(phone: Phone, *cards: str) -> None:
         phone.tap(f"label.card[data-card='{card}']")
 
 
-def wait_for_text(phone: Phone, element_id: str, text: str) -> None:
+def wait_for_text(phone: Phone, element_id: str, text: str, timeout_ms: int = 5_000) -> None:
     """Wait (bounded) until the element shows ``text``; say what it shows if it never does."""
     try:
         phone.page.wait_for_function(
             "([id, text]) => document.getElementById(id).textContent.trim() === text",
             arg=[element_id, text],
-            timeout=5_000,
+            timeout=timeout_ms,
         )
     except Exception as error:
         shown = phone.page.inner_text(f"#{element_id}")

@@ -13,7 +13,8 @@ from flask import Flask
 from .conftest import Phone
 from .table import controlled, start
 from .test_phone_offline import ENGINE_TIMEOUT_MS, engine_app, open_with_engine
-from .test_tools import RUN, found, tap_cards, wait_for_text
+from .test_tools import RUN, found, tap_cards
+from .test_tools import wait_for_text as shown_within
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -35,6 +36,12 @@ def wait_kept(phone: Phone, *paths: str) -> None:
         arg=list(paths),
         timeout=ENGINE_TIMEOUT_MS,
     )
+
+
+def wait_for_text(phone: Phone, element_id: str, text: str) -> None:
+    """Wait until the element shows ``text``: offline, the phone's engine counts it, which on a
+    busy machine boots its worker for many seconds after each page opens."""
+    shown_within(phone, element_id, text, timeout_ms=ENGINE_TIMEOUT_MS)
 
 
 def offline_note(phone: Phone, text: str) -> None:

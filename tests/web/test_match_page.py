@@ -5,7 +5,9 @@ says so, "New game, same table", the chart's raised target and "1 unit" on the s
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -140,11 +142,46 @@ def test_a_clash_goes_back_to_the_page_with_the_typing_kept(
     assert parse_qs(location.query) == {"clash": ["0"], "f.meld_0": ["40"], "f.tricks_0": ["100"]}
     page = client.get(clash.headers["Location"]).get_data(as_text=True)
     assert "Another phone saved hand 1 meanwhile." in page
-    assert 'value="40"' in field(page, "meld_0")
-    assert 'value="100"' in field(page, "tricks_0")
     assert "version" not in _text(page).lower()
+    # Typed for hand 1, which the other phone saved: kept, never filled in as hand 2 (one tap
+    # on Save would store the deal twice, issue 38 point 1) until "Bring back what I typed".
+    assert 'value="40"' not in field(page, "meld_0")
+    assert "What you typed is kept on this page, not filled in" in page
+    back = re.search(
+        r"<p data-bring-back-link data-typed='([^']+)'><a class=\"button\" href=\"([^\"]+)\"", page
+    )
+    assert back is not None
+    assert json.loads(unescape(back.group(1))) == {"meld_0": "40", "tricks_0": "100"}
+    brought = client.get(unescape(back.group(2))).get_data(as_text=True)
+    # Nothing else of the address reaches the link: not url_for's own arguments.
+    odd = client.get(clash.headers["Location"] + "&_external=1&_scheme=javascript&_anchor=x")
+    assert odd.status_code == 200
+    assert "javascript:" not in odd.get_data(as_text=True)
+    assert 'value="40"' in field(brought, "meld_0")
+    assert 'value="100"' in field(brought, "tricks_0")
+    assert "What you typed is kept below, as hand 2: save it only if it is another hand." in brought
+    assert "data-bring-back-link" not in brought
     with app.app_context():
         assert len(service.get_match(table.id).hands) == 1  # nothing stored twice
+
+
+def test_typing_no_phone_saved_meanwhile_is_filled_in_after_a_clash(
+    client: FlaskClient, table: MatchClient
+) -> None:
+    """A clash with an undo: the hand typed was never stored, so the page fills it in."""
+    url = table.start("pinochle-2")
+    post_hand(client, url, {"meld_0": "60", "tricks_0": "130"})
+    stale = client.get(url).get_data(as_text=True)
+    keys = {name: hidden(stale, name) for name in ("idempotency_key", "version", "seen")}
+    undone = client.post(
+        url + "/hands/1/undo", data={"idempotency_key": "undo-1", "version": keys["version"]}
+    )
+    assert undone.status_code == 303
+    clash = client.post(url + "/hands", data={**keys, "meld_0": "40", "tricks_0": "100"})
+    page = client.get(clash.headers["Location"]).get_data(as_text=True)
+    assert "Another phone undid hand 1 meanwhile." in page
+    assert 'value="40"' in field(page, "meld_0")
+    assert "data-bring-back-link" not in page
 
 
 def test_a_stale_form_that_repeats_the_hand_saved_meanwhile_is_not_stored_twice(

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...rules.core.facts import HandFacts
 from ...rules.games.table import Entry, Layout
-from ...web.contract import DRAFT, NOT_TYPED
+from ...web.contract import DRAFT, NOT_TYPED, carried_typing
 from .base import ENTRY_FORMS, EntryForm, HandForm, ToolLink, hand_form_class
 
 __all__ = [
@@ -59,16 +59,15 @@ def hand_form_data(
     return form.with_facts(table, data, facts) if facts is not None else data
 
 
-def query_prefill(table: Layout, args: Mapping[str, str]) -> dict[str, Any]:
+def query_prefill(table: Layout, args: Mapping[str, str], typed: bool = True) -> dict[str, Any]:
     """Field values that the tools carry in the match page's address (``?meld.Us=run,dix``,
-    ``?table.Us=385&hand.Us=45``) and the typing a clash carried back (``?f.meld_0=150``);
-    anything else in it is ignored. The rules judge the values when the hand is saved."""
+    ``?table.Us=385&hand.Us=45``) and, unless ``typed`` is false, the typing a clash carried
+    back (``?f.meld_0=150``); anything else in it is ignored. The rules judge the values when
+    the hand is saved."""
     data = entry_form(table.entry).prefill(table, args)
-    for key, value in args.items():
-        name = key.removeprefix(DRAFT)
+    if typed:
         # A name the form has not is no field of it: the form ignores it.
-        if key.startswith(DRAFT) and name not in NOT_TYPED and len(value) <= 200:
-            data[name] = value
+        data.update(carried_typing(args))
     return data
 
 
