@@ -62,8 +62,17 @@
   var sw = said.sw, workers = navigator.serviceWorker;
   if (sw) {
     window.addEventListener("load", function () {
-      if (workers) workers.register(sw).catch(function () {});
-      if ((!workers || workers.controller) && document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = sw.slice(0, -5) + "engine.js";
+      var engine = function () {
+        if (document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = sw.slice(0, -5) + "engine.js";
+      };
+      // A worker an earlier page registered may take this page over after its load (it claims
+      // the open pages as it activates): the engine comes then, not at the next page only.
+      // The very first page (no worker registered before it) loads none.
+      var known = !workers || workers.controller ? (engine(), null) : workers.getRegistration().then(function (found) {
+        if (found && workers.controller) engine();
+        else if (found) workers.addEventListener("controllerchange", engine, { once: true });
+      }).catch(function () {});
+      if (workers) Promise.resolve(known).then(function () { workers.register(sw).catch(function () {}); });
     });
   }
 

@@ -187,15 +187,41 @@ def api_match(app: Flask, path: str) -> dict[str, Any]:
         return dict(answer.get_json())
 
 
+#: Where a precache stands, as the page sees it: its marks, its service worker, the engine
+#: caches and what each holds (what a failed wait says, to find where it stopped).
+PRECACHE_STATE = """async () => {
+  const sw = navigator.serviceWorker, reg = sw && await sw.getRegistration();
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("sk-engine")) continue;
+    caches_[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  }
+  return {html: {...document.documentElement.dataset}, controlled: !!(sw && sw.controller),
+    worker: reg ? [reg.installing, reg.waiting, reg.active].map((w) => w && w.state) : null,
+    caches: caches_};
+}"""
+
+
+def precache_state(phone: Phone) -> str:
+    """:data:`PRECACHE_STATE` of the phone's page, as text (or why it could not be read)."""
+    try:
+        return str(phone.page.evaluate(PRECACHE_STATE))
+    except Exception as error:  # the page itself may be what failed
+        return f"unreadable ({error})"
+
+
 def open_with_engine(app: Flask, phone: Phone, path: str) -> None:
     """Open the match page and wait until the phone's engine runs (and counted.js with it)."""
     page = phone.page
     controlled(phone, path)
-    page.wait_for_function(
-        "() => !!(document.documentElement.dataset.engineCached ||"
-        " document.documentElement.dataset.engineSkip)",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
+    try:
+        page.wait_for_function(
+            "() => !!(document.documentElement.dataset.engineCached ||"
+            " document.documentElement.dataset.engineSkip)",
+            timeout=ENGINE_TIMEOUT_MS,
+        )
+    except Exception as error:
+        raise AssertionError(f"the engine was never precached: {precache_state(phone)}") from error
     assert page.evaluate("document.documentElement.dataset.engineSkip || ''") == ""
     phone.go(path)  # opened again, with the engine cached
     page.wait_for_function(
