@@ -30,6 +30,13 @@ function boot() {
     return response.json();
   }).then(function (manifest) {
     var runtime = BASE + manifest.runtime;
+    // The rules file comes while the runtime starts, not after it (issue 38 point 7: over a
+    // slow connection its download was seconds of the start).
+    var rules = fetch(BASE + manifest.rules, { integrity: manifest.files[manifest.rules].integrity }).then(function (response) {
+      if (!response.ok) throw new Error("the rules bundle is missing (" + response.status + ")");
+      return response.arrayBuffer();
+    });
+    rules.catch(function () {});  // (said by the chain below, once the runtime is up)
     importScripts(runtime + "pyodide.js");
     return self.loadPyodide({
       indexURL: runtime,
@@ -37,11 +44,7 @@ function boot() {
       stdLibURL: runtime + "python_stdlib.zip",
       fullStdLib: false
     }).then(function (py) {
-      var rules = manifest.files[manifest.rules];
-      return fetch(BASE + manifest.rules, { integrity: rules.integrity }).then(function (response) {
-        if (!response.ok) throw new Error("the rules bundle is missing (" + response.status + ")");
-        return response.arrayBuffer();
-      }).then(function (bytes) {
+      return rules.then(function (bytes) {
         py.unpackArchive(bytes, "zip", { extractDir: "/engine" });
         py.runPython("import sys\nsys.path.insert(0, '/engine')\nfrom scorekeeper.rules.engine import answers");
         var run = py.globals.get("answers").run;
