@@ -223,6 +223,20 @@ def measure(
     return figures
 
 
+def precached(page: Page, url: str) -> None:
+    """Once ``page`` (a match page of ``url``, opened) is controlled by the service worker,
+    open it again and wait until its engine is precached (or could not be). The first page
+    registers the worker; the engine is loaded only on a page it controls (static/app.js)."""
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    page.goto(url, wait_until="load")
+    if page.evaluate("!!document.querySelector('main[data-rules]')"):
+        page.wait_for_function(
+            "() => !!(document.documentElement.dataset.engineCached ||"
+            " document.documentElement.dataset.engineSkip)",
+            timeout=ENGINE_WAIT_MS,
+        )
+
+
 def measure_engine(
     browser: Browser, base: str, path: str, cookies: list[SetCookieParam], saves: int
 ) -> dict[str, Any]:
@@ -238,15 +252,7 @@ def measure_engine(
     if not page.evaluate("!!document.querySelector('main[data-rules]')"):
         context.close()
         return {}
-    # The first page registers the service worker; the engine is loaded only on a page it
-    # controls (static/app.js), so the page is opened again once it does.
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-    page.goto(base + path, wait_until="load")
-    page.wait_for_function(
-        "() => !!(document.documentElement.dataset.engineCached ||"
-        " document.documentElement.dataset.engineSkip)",
-        timeout=ENGINE_WAIT_MS,
-    )
+    precached(page, base + path)
     page.close()
     page = context.new_page()
     slow(context, page, {})

@@ -40,7 +40,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from phone import CHROMIUM, ENGINE_WAIT_MS, VIEWPORT, make_match, type_hand  # bench/phone.py
+from phone import (
+    CHROMIUM,
+    ENGINE_WAIT_MS,
+    VIEWPORT,
+    make_match,
+    precached,
+    type_hand,
+)  # bench/phone.py
 from serve import server  # bench/serve.py
 
 MIB = 1024 * 1024
@@ -130,15 +137,8 @@ def open_match(browser: Browser, base: str, path: str, cookies: Any) -> tuple[An
     context, page = opened(browser)
     context.add_cookies(cookies)
     page.goto(base + path, wait_until="load")
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-    page.goto(base + path, wait_until="load")
+    precached(page, base + path)
     offered = page.evaluate("!!document.querySelector('main[data-rules]')")
-    if offered:
-        page.wait_for_function(
-            "() => !!(document.documentElement.dataset.engineCached ||"
-            " document.documentElement.dataset.engineSkip)",
-            timeout=ENGINE_WAIT_MS,
-        )
     page.close()
     page = context.new_page()
     page.goto(base + path, wait_until="load")
