@@ -50,6 +50,7 @@ SITOUT_CHOICES = [
     ("average", _l("The round's average")),
     ("winners-average", _l("The winners' average")),
     ("zero", _l("Nothing")),
+    ("fixed", _l("A fixed score (below)")),
 ]
 DRAW_CHOICES = [("shuffle", _l("Shuffled")), ("entry", _l("In the order typed"))]
 TIE_CHOICES = [("extra-hand", _l("One more hand")), ("draw", _l("A draw"))]

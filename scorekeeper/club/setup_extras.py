@@ -1,5 +1,6 @@
 """The set-up form's standings and money fields beyond the formula (docs/club.md §2.1, §9.6,
-§10.2): the tie-breaks in order, how a round played while absent counts, a value per round,
+§10.2): the tie-breaks in order, a fixed sit-out credit's points, how a round played while
+absent counts, a value per round,
 whether the round in play counts, the victory-point table when victory points are chosen, and
 the purse (its entry, the house's share, the places and money per award). Each is sent only
 when given, so the service's defaults stay its own (issue 35 point 16: choosing victory points
@@ -57,6 +58,9 @@ def extra_fields() -> dict[str, Any]:
         for i in range(TIE_BREAK_FIELDS)
     }
     fields |= {
+        "sitout_points": StringField(
+            _l("A round sat out earns, with a fixed score"), render_kw=NUMERIC
+        ),
         "absent": SelectField(
             _l("A round missed (late, or gone) earns"),
             choices=choice_list(ABSENT_CHOICES),
@@ -87,6 +91,7 @@ def extra_paths() -> dict[str, str]:
     """API path of a refusal -> the field of this module that shows it."""
     paths = {
         "standings.tie_breaks": "tie_break_1",
+        "standings.sitout_points": "sitout_points",
         "standings.absent": "absent",
         "standings.measure": "measure",
         "standings.live_round": "live_round",
@@ -145,7 +150,8 @@ def _vp_table(form: Any) -> str | dict[str, Any]:
 
 def read_standings_extras(form: Any, standings: dict[str, Any]) -> None:
     """Add to ``standings`` (the body's §9.6 settings) what the form gives beyond the formula,
-    the sit-out credit and the reveal; raises :class:`FormError` for a number that is none."""
+    the sit-out credit and the reveal (a fixed credit's points); raises :class:`FormError` for
+    a number that is none."""
     breaks = [form[f"tie_break_{i}"].data for i in range(1, TIE_BREAK_FIELDS + 1)]
     chosen = [key for key in breaks if key]
     if chosen:
@@ -155,6 +161,9 @@ def read_standings_extras(form: Any, standings: dict[str, Any]) -> None:
             standings[field] = form[field].data
     if standings.get("formula") == "vp":
         standings["vp_table"] = _vp_table(form)
+    if standings.get("sitout") == "fixed":
+        # (None when not typed: the service then says it is required, at this field.)
+        standings["sitout_points"] = _whole(form, "sitout_points")
 
 
 def money(text: str | None) -> str:

@@ -10,11 +10,13 @@ from flask.testing import FlaskClient
 
 from tests.api.club_helpers import (
     Night,
+    body,
     hand,
     pair,
     places,
     standings_night,
 )
+from tests.helpers import errors_of
 from tests.rules.club.club_nights import (
     CASE_22_PLACES,
     CASE_23_PLACES,
@@ -153,6 +155,22 @@ def test_case_24c_sitout_winners_average(client: FlaskClient) -> None:
     assert (rows[5]["wins"], rows[2]["wins"]) == ("2", "1.5")
     assert (rows[4]["wins"], rows[1]["wins"]) == ("1", "0.5")
     assert (rows[1]["rounds"][0]["credit"], rows[2]["rounds"][1]["credit"]) == ("600", "700")
+
+
+def test_a_fixed_sitout_credit(client: FlaskClient) -> None:
+    """A fixed score for sitting out (issue 40 point 7; docs/club.md §9.3): "Players who thru
+    required move arrive at the 'Sit Out' will record 7 points for the game they sat out" (a
+    euchre club's season letter, "Euchre for the 2017/18 Season", September 2017), on case
+    24's night; the settings say it back, and a credit without its points is a 422 at
+    ``standings.sitout_points``."""
+    night = sitout_night(client, sitout="fixed", sitout_points=7)
+    found = night.standings()
+    assert values(found) == [(5, "1300"), (4, "1100"), (3, "900"), (2, "607"), (1, "507")]
+    rows = {row["player"]: row for row in found["rows"]}
+    assert (rows[1]["rounds"][0]["credit"], rows[2]["rounds"][1]["credit"]) == ("7", "7")
+    refused = client.post("/api/v1/club-nights", json=body(5, standings={"sitout": "fixed"}))
+    assert refused.status_code == 422
+    assert "standings.sitout_points" in errors_of(refused)
 
 
 # --- Units and the room's settle-up ---------------------------------------------------------------

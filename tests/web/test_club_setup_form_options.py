@@ -139,3 +139,19 @@ def test_money_for_an_award_not_ticked_is_not_sent(client: FlaskClient) -> None:
     assert made.status_code == 303
     public_id = made.headers["Location"].rsplit("/", 1)[1]
     assert night_json(client, public_id)["purse"]["awards"] == {}
+
+
+def test_a_fixed_score_for_sitting_out(client: FlaskClient) -> None:
+    """Issue 40 point 7 (docs/club.md §9.3): "will record 7 points for the game they sat out"
+    (a euchre club's season letter, "Euchre for the 2017/18 Season", September 2017)."""
+    public_id = set_up(client, sitout="fixed", sitout_points="7")
+    rules = night_json(client, public_id)["standings_rules"]
+    assert (rules["sitout"], rules["sitout_points"]) == ("fixed", 7)
+    # Without its points the page says so at their field, nothing stored.
+    response = client.post("/club/new/pinochle-4", data=form_data(client, sitout="fixed"))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    points_at = html.index('name="sitout_points"')
+    error = html.find('class="error"', points_at)
+    assert error != -1
+    assert error < html.index('name="reveal"')

@@ -163,6 +163,27 @@ def test_case_24c_winners_average_credit() -> None:
     ]
 
 
+def test_a_fixed_credit_for_a_round_sat_out() -> None:
+    """A fixed score for sitting out (issue 40 point 7; docs/club.md §9.3): "Players who thru
+    required move arrive at the 'Sit Out' will record 7 points for the game they sat out"
+    (a euchre club's season letter, "Euchre for the 2017/18 Season", September 2017), on case
+    24's two rounds: P1 sits out round 1, P2 round 2."""
+    night = standings(rules_of(sitout="fixed", sitout_points=7), FOUR, FIVE, CASE_24_ROUNDS)
+    assert (credit_of(night, 1, 1), credit_of(night, 2, 2)) == ("7", "7")
+    assert table_of(night, "value") == [
+        ("1", 5, "1300"),  # 600 + 700
+        ("2", 4, "1100"),  # 400 + 700
+        ("3", 3, "900"),  # 400 + 500
+        ("4", 2, "607"),  # 600 + 7
+        ("5", 1, "507"),  # 7 + 500
+    ]
+    # Standings by wins: the fixed credit is in the formula's measure (a win for a sit-out).
+    wins = standings(
+        rules_of(formula="wins", sitout="fixed", sitout_points=1), FOUR, FIVE, CASE_24_ROUNDS
+    )
+    assert (credit_of(wins, 1, 1), credit_of(wins, 2, 2)) == ("1", "1")
+
+
 #: docs/club.md §19 case 25: auction in units, tables of four seated in draw order.
 CASE_25_ROUND = RoundResults(
     1,

@@ -69,6 +69,7 @@ def test_default_tie_breaks_by_formula(formula: str, tie_breaks: tuple[str, ...]
             "tie_breaks": [],
         },
         {"formula": "vp", "vp_table": {"total": 30, "rows": [[0, 15], [200, 20]], "above": 25}},
+        {"sitout": "fixed", "sitout_points": 7},
     ],
 )
 def test_settings_read_back_from_their_json(given: dict[str, object]) -> None:
@@ -103,6 +104,12 @@ def test_settings_read_back_from_their_json(given: dict[str, object]) -> None:
         (FOUR, {"formula": "vp", "vp_table": None}, "standings.vp_table"),
         (FOUR, {"vp_table": "burraco-4"}, "standings.vp_table"),
         (FOUR, {"formula": "vp", "vp_table": "burraco-5"}, "standings.vp_table"),
+        (FOUR, {"sitout": "fixed"}, "standings.sitout_points"),
+        (FOUR, {"sitout": "fixed", "sitout_points": -1}, "standings.sitout_points"),
+        (FOUR, {"sitout": "fixed", "sitout_points": 2**63}, "standings.sitout_points"),
+        (FOUR, {"sitout": "fixed", "sitout_points": "7"}, "standings.sitout_points"),
+        (FOUR, {"sitout_points": 7}, "standings.sitout_points"),
+        (FOUR, {"absent": "fixed"}, "standings.absent"),
     ],
 )
 def test_refusals_name_the_field(form: ClubForm, given: object, path: str) -> None:
@@ -170,3 +177,13 @@ def test_burraco_presets_follow_appendix_c() -> None:
 def test_figures_have_the_fewest_places_at_most_two(value: Decimal | Fraction, shown: str) -> None:
     # docs/club.md §14: "2.5", "1320", "433.33".
     assert figure(value) == shown
+
+
+def test_a_night_stored_before_the_fixed_credit_reads_back_unchanged() -> None:
+    """docs/club.md §9.3: ``sitout_points`` is stored only with ``sitout: "fixed"``, so the
+    settings a night stored before it are read and written back as they were."""
+    stored = read_standings_rules(FOUR, {"sitout": "zero"}).as_json()
+    assert "sitout_points" not in stored
+    assert read_standings_rules(FOUR, stored).as_json() == stored
+    fixed = read_standings_rules(FOUR, {"sitout": "fixed", "sitout_points": 7}).as_json()
+    assert (fixed["sitout"], fixed["sitout_points"]) == ("fixed", 7)

@@ -246,7 +246,9 @@ def _credits(
         _mean(e.result or ZERO for e in played),
         _mean(e.vp or ZERO for e in played) if rules.formula == "vp" else ZERO,
     )
-    credits = {"average": average, "zero": NO_CREDIT}
+    # A fixed credit is in the formula's own measure (points, wins or VP: docs/club.md §9.3).
+    fixed = Fraction(rules.sitout_points or 0)
+    credits = {"average": average, "zero": NO_CREDIT, "fixed": Credits(fixed, fixed, fixed)}
     credits["winners-average"] = Credits(
         Fraction(_half_up(_mean(Fraction(t) for t in winning_totals))), average.wins, average.vp
     )

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 FORMULAS: Final = ("points", "wins", "vp", "units")
 MEASURES: Final = ("total", "per-round")
-SITOUTS: Final = ("average", "winners-average", "zero")
+SITOUTS: Final = ("average", "winners-average", "zero", "fixed")
 ABSENTS: Final = ("zero", "average")
 LIVE_ROUNDS: Final = ("show", "hide")
 REVEALS: Final = ("always", "at-end")
@@ -40,6 +40,7 @@ FIELDS: Final = (
     "measure",
     "tie_breaks",
     "sitout",
+    "sitout_points",
     "absent",
     "vp_table",
     "live_round",
@@ -50,6 +51,8 @@ FIELDS: Final = (
 MOST_VP: Final = 1000
 MOST_VP_ROWS: Final = 100
 MOST_DIFFERENCE: Final = 1_000_000
+#: The largest fixed credit of a round sat out (``sitout_points``): a round's score, not more.
+MOST_SITOUT_POINTS: Final = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +107,20 @@ class StandingsRules:
     vp_table: VpTable | None
     live_round: str
     reveal: str
+    #: The credit of a round sat out with ``sitout: "fixed"``, in the formula's own measure
+    #: (docs/club.md §9.3); None with any other ``sitout``.
+    sitout_points: int | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """docs/club.md §14 ``standings_rules``; :func:`read_standings_rules` reads it back."""
+        """docs/club.md §14 ``standings_rules``; :func:`read_standings_rules` reads it back
+        (``sitout_points`` only with ``sitout: "fixed"``: a night stored before it had none)."""
+        fixed = {} if self.sitout_points is None else {"sitout_points": self.sitout_points}
         return {
             "formula": self.formula,
             "measure": self.measure,
             "tie_breaks": list(self.tie_breaks),
             "sitout": self.sitout,
+            **fixed,
             "absent": self.absent,
             "vp_table": None if self.vp_table is None else self.vp_table.as_json(),
             "live_round": self.live_round,
@@ -161,16 +170,31 @@ def read_standings_rules(form: ClubForm, given: object) -> StandingsRules:
     body: Mapping[str, Any] = {} if given is None else as_object(given, "standings")
     check_keys(body, FIELDS, "standings")
     formula = _formula(form, body)
+    sitout = _choice(body, "sitout", SITOUTS)
     return StandingsRules(
         formula=formula,
         measure=_choice(body, "measure", MEASURES),
         tie_breaks=_tie_breaks(form, formula, body),
-        sitout=_choice(body, "sitout", SITOUTS),
+        sitout=sitout,
         absent=_choice(body, "absent", ABSENTS),
         vp_table=_vp_table(formula, body.get("vp_table")),
         live_round=_choice(body, "live_round", LIVE_ROUNDS),
         reveal=_choice(body, "reveal", REVEALS),
+        sitout_points=_sitout_points(sitout, body.get("sitout_points")),
     )
+
+
+def _sitout_points(sitout: str, given: object) -> int | None:
+    """``sitout_points``: required with ``sitout: "fixed"`` (a whole number from 0), refused
+    with any other credit (docs/club.md §9.3)."""
+    path = "standings.sitout_points"
+    if sitout != "fixed":
+        if given is not None:
+            raise RuleError(path, "is only for the sit-out credit fixed", code="not_for_sitout")
+        return None
+    if given is None:
+        raise RuleError(path, "is required with the sit-out credit fixed", code="required")
+    return as_int(given, path, low=0, high=MOST_SITOUT_POINTS)
 
 
 def _choice(body: Mapping[str, Any], name: str, choices: tuple[str, ...]) -> str:
