@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from tests.helpers import API
 from tests.web.test_club_pages import form_data, read_id_of, set_up
@@ -20,6 +21,14 @@ def night_json(client: FlaskClient, public_id: str) -> dict[str, Any]:
     assert response.status_code == 200
     found: dict[str, Any] = response.get_json()
     return found
+
+
+def said_at(response: TestResponse, field: str, *, before: str) -> bool:
+    """Whether ``response`` is a 422 whose first error after the field ``field`` comes
+    before the field ``before``: said at that field."""
+    html = response.get_data(as_text=True)
+    error = html.find('class="error"', html.index(f'name="{field}"'))
+    return response.status_code == 422 and -1 < error < html.index(f'name="{before}"')
 
 
 def test_the_page_offers_each_setting(client: FlaskClient) -> None:
@@ -68,12 +77,7 @@ def test_a_refused_vp_table_is_said_at_its_field(client: FlaskClient) -> None:
         client, formula="vp", vp_table="custom", vp_total="10", vp_rows="100 2", vp_above="10"
     )
     response = client.post("/club/new/pinochle-4", data=data)
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
-    rows_at = html.index('name="vp_rows"')
-    error = html.find('class="error"', rows_at)
-    assert error != -1
-    assert error < html.index('name="vp_above"')
+    assert said_at(response, "vp_rows", before="vp_above")
 
 
 def test_victory_points_once_refused_for_want_of_a_table_are_taken(client: FlaskClient) -> None:
@@ -149,9 +153,4 @@ def test_a_fixed_score_for_sitting_out(client: FlaskClient) -> None:
     assert (rules["sitout"], rules["sitout_points"]) == ("fixed", 7)
     # Without its points the page says so at their field, nothing stored.
     response = client.post("/club/new/pinochle-4", data=form_data(client, sitout="fixed"))
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
-    points_at = html.index('name="sitout_points"')
-    error = html.find('class="error"', points_at)
-    assert error != -1
-    assert error < html.index('name="reveal"')
+    assert said_at(response, "sitout_points", before="reveal")
