@@ -65,14 +65,16 @@
       var engine = function () {
         if (document.querySelector("main[data-rules]")) document.head.appendChild(document.createElement("script")).src = sw.slice(0, -5) + "engine.js";
       };
-      // A worker an earlier page registered may take this page over after its load (it claims
-      // the open pages as it activates): the engine comes then, not at the next page only.
-      // The very first page (no worker registered before it) loads none.
-      var known = !workers || workers.controller ? (engine(), null) : workers.getRegistration().then(function (found) {
-        if (found && workers.controller) engine();
-        else if (found) workers.addEventListener("controllerchange", engine, { once: true });
-      }).catch(function () {});
-      if (workers) Promise.resolve(known).then(function () { workers.register(sw).catch(function () {}); });
+      // A worker an earlier page registered (it left the mark) may take this page over after
+      // its load (it claims the open pages as it activates): the engine comes then, not at the
+      // next page only. The very first page of the app loads none.
+      var store = SK.store, mark = SK.keys.registered;
+      if (!workers || workers.controller) engine();
+      else if (store && store.get(mark)) workers.addEventListener("controllerchange", engine, { once: true });
+      if (workers) {
+        if (store) store.set(mark, 1);
+        workers.register(sw).catch(function () {});
+      }
     });
   }
 

@@ -3,7 +3,8 @@
 // sent; held after a refusal; the highest version seen; the waiting entry being changed; the
 // next hand's typing put aside meanwhile; the hands kept after a 401/403; a correction typed
 // offline; the fields of the hands saved here; an entry the phone's engine refused; a form's
-// draft (by its action); a rematch asked for while hands wait. sessionStorage (per tab): a new
+// draft (by its action); a rematch asked for while hands wait; that a page of this app has
+// registered the service worker (app.js). sessionStorage (per tab): a new
 // match on its way, the match a form started (by the form's address). The Web Lock of a match's
 // queue; the caches (sw.js has its own copy of their names: tests/static/keys.test.js checks
 // they agree).
@@ -15,7 +16,7 @@
     return key;
   }
   var K = {
-    all: "sk:", probe: "sk:probe", tabProbe: "sk:t", starting: "sk:starting",
+    all: "sk:", probe: "sk:probe", tabProbe: "sk:t", starting: "sk:starting", registered: "sk:registered",
     lock: function (page) { return "sk:" + page; },
     caches: { pages: "sk-pages", engine: "sk-engine-", shell: "sk-shell-", matches: "sk-matches", scoring: "sk-scoring" },
     // The rest of every name of a family among ``names``: the pages with a queue, with kept hands.

@@ -95,11 +95,20 @@ def assert_plain(texts: list[str], where: str) -> None:
     assert not found, f"{where}: API words in {found}"
 
 
+#: The longest a page waits for the service worker: its install fetches the app's shell (some
+#: 25 files) from the test server, on a busy machine for longer than an ordinary step's 10 s.
+WORKER_TIMEOUT_MS = 60_000
+#: A page's wait until a service worker is ready (installed and active) for it.
+WORKER_READY = "async () => !!(await navigator.serviceWorker.ready)"
+#: A page's wait until a service worker controls it.
+WORKER_CONTROLS = "() => !!navigator.serviceWorker.controller"
+
+
 def controlled(phone: Phone, path: str) -> None:
     """The page at ``path`` opened as one the service worker controls: the app's first page
     registers it, and a page that loaded before it took over is opened again (static/app.js
     loads the phone's engine only on a controlled page). A wait for a state: on a busy machine
     the worker may take over after the match page has loaded."""
-    phone.page.wait_for_function("async () => !!(await navigator.serviceWorker.ready)")
+    phone.page.wait_for_function(WORKER_READY, timeout=WORKER_TIMEOUT_MS)
     if not phone.page.evaluate("!!navigator.serviceWorker.controller"):
         phone.go(path)

@@ -19,7 +19,15 @@ from scorekeeper.extensions import db
 
 from .conftest import TIMEOUT_MS, Phone, _count_bytes, phone_without_javascript
 from .flows import NewPhone, save
-from .table import assert_plain, check_page, shown_text, start
+from .table import (
+    WORKER_CONTROLS,
+    WORKER_READY,
+    WORKER_TIMEOUT_MS,
+    assert_plain,
+    check_page,
+    shown_text,
+    start,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -380,7 +388,7 @@ def copied(phone: Phone, *paths: str) -> None:
 def installed(phone: Phone, path: str) -> None:
     """Open the match page until the service worker keeps its copy (a phone that opened the
     match before)."""
-    phone.page.wait_for_function("async () => !!(await navigator.serviceWorker.ready)")
+    phone.page.wait_for_function(WORKER_READY, timeout=WORKER_TIMEOUT_MS)
     phone.go(path)
     copied(phone, path)
 
@@ -400,7 +408,7 @@ def test_a_match_opened_before_opens_offline_as_its_read_only_copy(phone: Phone)
     # The worker controls the page before the save: the page saved in place is then offered to
     # its copy (queue.js), which must keep the read-only page, not this one (a race that once
     # kept the scoring page on a busy machine).
-    phone.page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    phone.page.wait_for_function(WORKER_CONTROLS, timeout=WORKER_TIMEOUT_MS)
     fill_hand(phone, "60", "130")
     save(phone.page)
     phone.page.wait_for_function(
@@ -534,7 +542,7 @@ def test_the_page_and_the_app_keep_to_their_budgets(
         cdp.send("Network.enable")
         _count_bytes(other, cdp)
         other.go(path)
-        other.page.wait_for_function("async () => !!(await navigator.serviceWorker.ready)")
+        other.page.wait_for_function(WORKER_READY, timeout=WORKER_TIMEOUT_MS)
         page_urls = [url for url in other.received if "/sw.js" not in url]
         wire = sum(other.received[url] for url in page_urls)
         sizes = {url.removeprefix(live_server): gzipped(phone, url) for url in page_urls}

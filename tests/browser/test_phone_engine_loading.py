@@ -23,7 +23,7 @@ from flask import Flask
 from scorekeeper.infra import engine
 
 from .conftest import Phone
-from .table import controlled, start
+from .table import WORKER_CONTROLS, WORKER_READY, WORKER_TIMEOUT_MS, controlled, start
 
 #: What the tests of the match page's weight allow (tests/browser/test_partnership_auction.py).
 PAGE_WEIGHT_BUDGET = 30 * 1024
@@ -252,7 +252,7 @@ def test_a_page_the_worker_takes_over_after_its_load_starts_the_engine(
         assert page.locator("script[src$='engine.js']").count() == 0
         page.evaluate("window.sameVisit = true")
         held.let_go()
-        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        page.wait_for_function(WORKER_CONTROLS, timeout=WORKER_TIMEOUT_MS)
         wait_cached(phone)
         page.wait_for_function(
             "() => document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS
@@ -286,7 +286,7 @@ def test_under_save_data_nothing_is_precached(
 def test_with_the_setting_off_nothing_is_offered(app: Flask, phone: Phone, served: Served) -> None:
     assert app.config["PHONE_ENGINE"] is False
     start(phone, "pinochle-2", ["Ana", "Ben"])
-    phone.page.wait_for_function("async () => !!(await navigator.serviceWorker.ready)")
+    phone.page.wait_for_function(WORKER_READY, timeout=WORKER_TIMEOUT_MS)
     assert phone.page.get_attribute("main", "data-rules") is None
     assert phone.page.evaluate("!(window.scorekeeper && window.scorekeeper.engine)")
     assert phone.page.get_attribute("html", "data-engine") == "off"
