@@ -68,11 +68,11 @@
       // A worker an earlier page registered (it left the mark) may take this page over after
       // its load (it claims the open pages as it activates): the engine comes then, not at the
       // next page only. The very first page of the app loads none.
-      var store = SK.store, mark = SK.keys.registered;
+      var store = SK.store, mark = SK.keys.registered, known = store && store.get(mark);
       if (!workers || workers.controller) engine();
-      else if (store && store.get(mark)) workers.addEventListener("controllerchange", engine, { once: true });
+      else if (known) workers.addEventListener("controllerchange", engine, { once: true });
       if (workers) {
-        if (store) store.set(mark, 1);
+        if (store && !known) store.set(mark, 1);
         workers.register(sw).catch(function () {});
       }
     });

@@ -157,21 +157,21 @@
       var key = keyOf(form);
       var refused = form.querySelector(".invalid, .error") || root.getElementById("refused") ||
         root.getElementById("clash");
-      var draft = store.get(key), kept = withheld(root);
-      if (kept) {
-        draft = kept;
+      var draft = store.get(key), typed = withheld(root);
+      if (typed) {
+        draft = typed;
         store.set(key, draft);
       }
       // A blank form sent beside a draft kept for a hand saved since, refused: still kept.
-      var blankBeside = refused && !kept && draft && draft.gone && isBlank(form, read(form).values);
-      if (refused && !kept && !blankBeside) {
+      var blankBeside = refused && !typed && draft && draft.gone && isBlank(form, read(form).values);
+      if (refused && !typed && !blankBeside) {
         SK.drafts.save(form);  // what came back refused is the draft now
       } else if (draft && draft.values) {
         var note = form.querySelector("[data-draft-note]"), next = form.getAttribute("action") === form.dataset.page + "/hands";
         var isGone = gone(draft, form);
         // Typed for a hand another phone has stored since: kept, and offered by a tap (a
         // correction's form is filled in as before: it is that hand's own).
-        kept = isGone && next && (!!kept || !carries(location.search)) && offer(form, draft);
+        var kept = isGone && next && (!!typed || !carries(location.search)) && offer(form, draft);
         if (kept) form.dataset.goneKept = "1";
         else write(form, draft.values, draft.auto, carries(location.search));
         if (isGone) {

@@ -137,13 +137,15 @@ def _code_of(line: bytes) -> bytes:
     return line if code.count(b'"') % 2 or code.count(b"'") % 2 else code
 
 
+@functools.lru_cache(maxsize=64)
 def without_comment_lines(source: bytes) -> bytes:
     """A script as the phone gets it: every line that is only a comment left empty (the line
     numbers stay the file's, for an error's stack), a comment after a line's code dropped
     where that is certain to be one (:func:`_code_of`). The scripts are small modules, each
     one concern (issue 36): gzipped one by one they lose the words they shared in one file,
     and their comments, which say why, would cost the page its weight budget (30 KB gzipped).
-    The scripts have no multi-line string in which a comment could start.
+    The scripts have no multi-line string in which a comment could start. Kept per script's
+    text (each page's request of a script would otherwise strip it again).
 
     >>> without_comment_lines(b'// why\\n  // more\\nvar a = 1;  // gone\\nvar u = "a//b";\\n')
     b'\\n\\nvar a = 1;\\nvar u = "a//b";\\n'

@@ -177,10 +177,10 @@ def clash_notice(match: Match, state: MatchState) -> dict[str, Any] | None:
         text = _("Another phone ended the night meanwhile.")
     else:
         text = _("Another phone corrected a hand meanwhile.")
-    withheld = typing_withheld(match, request.args)
-    kept = bring_back_url(match) if withheld else None
+    withheld = _withheld(seen, hands, request.args)
     typed = carried_typing(request.args) if withheld else None
-    return {"text": text, "hand": added, "withheld": withheld, "bring_back": kept, "typed": typed}
+    back = None if typed is None else bring_back_url(match, seen, typed)
+    return {"text": text, "hand": added, "withheld": withheld, "bring_back": back, "typed": typed}
 
 
 def typing_withheld(match: Match, args: Mapping[str, str]) -> bool:
@@ -190,15 +190,20 @@ def typing_withheld(match: Match, args: Mapping[str, str]) -> bool:
     never as a ready-made next hand that one tap on Save would store twice (issue 38 point 1;
     docs/phone.md "Two phones, one deal")."""
     seen = carried_number(args.get(CLASH), 6)
-    return seen is not None and BRING_BACK not in args and service.hand_count(match) > seen
+    return seen is not None and _withheld(seen, service.hand_count(match), args)
 
 
-def bring_back_url(match: Match) -> str:
-    """This page's address (after a clash) with the typing it carries filled in."""
+def _withheld(seen: int, hands: int, args: Mapping[str, str]) -> bool:
+    """:func:`typing_withheld` once the form's ``seen`` and the hands stored are known."""
+    return BRING_BACK not in args and hands > seen
+
+
+def bring_back_url(match: Match, seen: int, typed: Mapping[str, str]) -> str:
+    """The page after a clash (the form saw ``seen`` hands) with ``typed`` filled in."""
     # Only the clash's own arguments: nothing else of the address reaches url_for (whose
     # "_scheme" or "_anchor" would be the visitor's to set).
-    typed = {DRAFT + name: value for name, value in carried_typing(request.args).items()}
-    args: dict[str, Any] = {CLASH: request.args.get(CLASH, ""), **typed, BRING_BACK: "1"}
+    carried = {DRAFT + name: value for name, value in typed.items()}
+    args: dict[str, Any] = {CLASH: str(seen), **carried, BRING_BACK: "1"}
     return url_for("matches.show", public_id=match.public_id, _anchor="hand-form", **args)
 
 

@@ -12,7 +12,6 @@ no file is left half sent by the test server. Every wait is for a state, never f
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from flask import Flask
 from scorekeeper.infra import engine
 
 from .conftest import Phone
+from .held import HeldAnswers
 from .table import WORKER_CONTROLS, WORKER_READY, WORKER_TIMEOUT_MS, controlled, start
 
 #: What the tests of the match page's weight allow (tests/browser/test_partnership_auction.py).
@@ -214,25 +214,14 @@ def test_the_next_visit_starts_the_engine_from_the_phones_copy(
     wait_cached(phone)  # the service worker's check of this visit, done
 
 
-class HeldInstall:
-    """The app, whose service worker's install waits at the server until :meth:`let_go`: the
-    files it keeps for offline use (``cache.addAll``, a fetch of no destination: the pages'
-    own scripts are ``script``) are answered only then, so that a page loaded meanwhile is
-    taken over by the worker after its load."""
-
-    def __init__(self, app: Flask) -> None:
-        self.wsgi, self.released, self.reached = app.wsgi_app, threading.Event(), threading.Event()
-
-    def let_go(self) -> None:
-        self.released.set()
-
-    def __call__(self, environ: dict[str, Any], respond: Callable[..., Any]) -> Any:
-        path = str(environ.get("PATH_INFO", ""))
-        installing = environ.get("HTTP_SEC_FETCH_DEST") == "empty" and path.startswith("/static/")
-        if installing and not path.startswith("/static/engine/"):
-            self.reached.set()
-            self.released.wait(ENGINE_TIMEOUT_MS / 1000)
-        return self.wsgi(environ, respond)
+def installing(environ: dict[str, Any]) -> bool:
+    """A file the service worker's install keeps for offline use (``cache.addAll``, a fetch of
+    no destination: the pages' own scripts are ``script``), not the engine's."""
+    path = str(environ.get("PATH_INFO", ""))
+    dest = environ.get("HTTP_SEC_FETCH_DEST")
+    return (
+        dest == "empty" and path.startswith("/static/") and not path.startswith("/static/engine/")
+    )
 
 
 def test_a_page_the_worker_takes_over_after_its_load_starts_the_engine(
@@ -242,7 +231,8 @@ def test_a_page_the_worker_takes_over_after_its_load_starts_the_engine(
     match page the worker claimed just after (its install still running when the page
     loaded, as on a busy phone) never counted until the next page (one test in 26 timed out
     on it). Now it loads the engine when the worker takes the page over."""
-    held = HeldInstall(app)
+    # The worker's install waits at the server: a page loaded meanwhile is taken over after.
+    held = HeldAnswers(app.wsgi_app, installing, ENGINE_TIMEOUT_MS / 1000)
     app.wsgi_app = held  # type: ignore[method-assign,assignment]
     try:
         path = start(phone, "pinochle-2", ["Ana", "Ben"])

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import threading
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -46,6 +45,7 @@ from scorekeeper.rules.engine.answers import gettext_of
 from scorekeeper.rules.games.pinochle.melds import declared
 
 from .conftest import Phone
+from .held import HeldAnswers
 from .table import start
 from .test_offline import stored
 from .test_phone_counting_without_copy import SERVERS_PAGE
@@ -109,7 +109,7 @@ def upgraded(rules: bytes) -> bytes:
     return stored_zip(changed)
 
 
-class Server:
+class Server(HeldAnswers):
     """The live server's rules: this checkout's (build ``old``) until :meth:`upgrade`, then
     the changed ones (build ``new``), whose rules file waits at the server until
     :meth:`let_go` (``reached`` once the phone asked for it)."""
@@ -121,11 +121,10 @@ class Server:
         self.old = engine_folder(tmp / "old", manifest, rules)
         self.new = engine_folder(tmp / "new", manifest, upgraded(rules))
         self.tmp, self.monkeypatch = tmp, monkeypatch
-        self.reached, self.released = threading.Event(), threading.Event()
         self.asked: list[str] | None = None  # the engine files asked for since the upgrade
         self.serves("old", self.old)
-        self.wsgi = app.wsgi_app
         self.held = f"/static/engine/rules-{self.new[:16]}.zip"
+        super().__init__(app.wsgi_app, lambda e: e.get("PATH_INFO") == self.held, HOLD_S)
 
     def serves(self, folder: str, build: str) -> None:
         """The server's rules build is ``build``, its engine the one in ``folder``."""
@@ -140,17 +139,11 @@ class Server:
         self.serves("new", self.new)
         self.asked = []
 
-    def let_go(self) -> None:
-        self.released.set()
-
     def __call__(self, environ: dict[str, Any], respond: Callable[..., Any]) -> Iterable[bytes]:
         path = str(environ.get("PATH_INFO", ""))
         if self.asked is not None and path.startswith("/static/engine/"):
             self.asked.append(path)
-        if path == self.held:
-            self.reached.set()
-            self.released.wait(HOLD_S)
-        return self.wsgi(environ, respond)
+        return super().__call__(environ, respond)
 
 
 @pytest.fixture
