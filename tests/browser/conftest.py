@@ -37,6 +37,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 #: Every wait of a test is bounded by this (milliseconds).
 TIMEOUT_MS = 10_000
 
+#: A Save's answer: the server's answer to one hand, shown in place. Longer than an ordinary
+#: step because on a busy machine a phone that has just joined may be starting its engine
+#: (Pyodide's compile takes both cores for seconds) while it sends; still a wait for a state.
+ANSWER_TIMEOUT_MS = 30_000
+
 #: For a module about what a page shows and how a hand is typed in, which no database changes
 #: (layout, words, languages, taps, the tools): the PostgreSQL run of ``bin/test`` skips it, as
 #: tests/test_packaging.py is skipped there. The browser modules about storing (the queue
@@ -216,12 +221,45 @@ def scripted(page: Any) -> bool:
         return False
 
 
+#: What the page's queue was doing, for a Save whose answer never came: the queue's state, the
+#: phone's marks, its worker, and the requests the page started (a POST the page never sent
+#: tells a stuck queue from a slow server).
+QUEUE_STATE = """() => {
+  const sk = window.scorekeeper || {}, q = sk.queue || {}, w = navigator.serviceWorker;
+  const marks = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith('sk:')) marks[k] = String(localStorage.getItem(k)).slice(0, 160);
+  }
+  const form = document.getElementById('hand-form');
+  return JSON.stringify({
+    busy: q.busy, online: navigator.onLine, html: {...document.documentElement.dataset},
+    sent: form ? form.dataset.sent || null : 'no form', marks: marks,
+    worker: w && w.controller ? w.controller.state : 'none',
+    fetches: performance.getEntriesByType('resource')
+      .filter(e => e.initiatorType === 'fetch').map(e => [Math.round(e.startTime), e.name]),
+    now: Math.round(performance.now())
+  });
+}"""
+
+
+def queue_state(page: Any) -> str:
+    """:data:`QUEUE_STATE` of the page, as text (or why it could not be read)."""
+    try:
+        return str(page.evaluate(QUEUE_STATE))
+    except Exception as error:  # the page itself may be what failed
+        return f"unreadable ({error})"
+
+
 def answered(page: Any, act: Any) -> None:
     """Do ``act`` (a tap on a hand form's save button) and wait until the script has shown
     the server's answer in place: the page swapped, stored or refused."""
     before = page.evaluate(ANSWERS)
     act()
-    page.wait_for_function(f"(n) => ({ANSWERS})() !== n", arg=before)
+    try:
+        page.wait_for_function(f"(n) => ({ANSWERS})() !== n", arg=before, timeout=ANSWER_TIMEOUT_MS)
+    except Exception as error:
+        raise AssertionError(f"no answer shown; the queue: {queue_state(page)}") from error
 
 
 def _count_bytes(phone: Phone, cdp: Any) -> None:
