@@ -230,8 +230,16 @@ def resumed(
     fingerprint = _fingerprint(match)
     variant, setup = find_variant(match.variant), setup_of(match)
     start = replay_cache.best_start(before, fingerprint, inputs) or variant.start(setup)
-    # The checkpoints before the start still hold: the same first hands.
-    kept = tuple(c for c in (before.checkpoints if before else ()) if c.count < start.count)
+    # The checkpoints before the start still hold: the same first hands. Of them only those
+    # every CHECKPOINT_EVERY hands stay, beside the start and the replay's last (an undo or a
+    # correction of the last hand then replays one hand): a checkpoint kept after every hand
+    # would make each write walk (and the cache hold) one per hand stored.
+    every = replay_cache.CHECKPOINT_EVERY
+    kept = tuple(
+        c
+        for c in (before.checkpoints if before else ())
+        if c.count < start.count and c.count % every == 0
+    )
     if start.count:
         kept += (start,)
     # Bounded by its work (:mod:`.replay_work`): counted, and a long one in a slot, without

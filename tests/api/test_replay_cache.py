@@ -17,14 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
+from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import config as configuration
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.models import Match
 from tests.api.test_fuzz import MATCHES
-from tests.helpers import API
+from tests.helpers import API, MatchClient
 
 LANGUAGES = ("en", "es", "it", "ru")
 STEPS = 45
@@ -259,3 +262,45 @@ def test_the_cache_is_bounded_by_matches_and_by_hands() -> None:
     cache.put(7, entry(5))  # replacing an entry counts its hands once
     cache.put(8, entry(90))
     assert len(cache) == 2
+
+
+def test_a_match_keeps_a_checkpoint_every_fifty_hands_and_after_its_last(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The replay cache's own bound (scorekeeper/service/replay_cache.py): a checkpoint every
+    CHECKPOINT_EVERY hands, the one the last replay started from and one after the last hand,
+    whatever the number of writes. Before, each write kept every earlier one's too: one per
+    hand stored, each write walking them all (issue 37 point 6)."""
+    from scorekeeper.service.replay_cache import CHECKPOINT_EVERY, ReplayCache
+
+    assert CHECKPOINT_EVERY == 50
+    match = MatchClient(client)
+    players = ["Ana", "Ben", "Cruz", "Dee"]
+    match.create({"variant": "pinochle-4", "players": players, "rules": {"target": 100000}})
+    hand = {"meld": {"Team 1": 20, "Team 2": 40}, "tricks": {"Team 1": 120, "Team 2": 130}}
+
+    with app.app_context():
+        row = db.session.scalars(sa.select(Match.id).where(Match.public_id == match.id)).one()
+
+    def counts() -> list[int]:
+        cache: ReplayCache = app.extensions["replay_cache"]
+        entry = cache.get(row)
+        assert entry is not None
+        return [checkpoint.count for checkpoint in entry.checkpoints]
+
+    for number in range(1, 121):
+        assert match.add(hand).status_code == 201
+        before = [n for n in (50, 100) if n < number - 1] + [number - 1]
+        assert counts() == [n for n in before if n] + [number]
+    # A correction of hand 75 resumes from hand 50 and keeps the same three; so does a
+    # correction to what was stored already (a replay of no new hand).
+    other = {"meld": {"Team 1": 20, "Team 2": 40}, "tricks": {"Team 1": 130, "Team 2": 120}}
+    for entry in (other, other):
+        answer = match.client.put(match.url("/hands/75"), json=entry, headers=match.auth)
+        assert answer.status_code == 200
+        assert counts() == [50, 100, 120]
+    # Hand 121 and its undo: the undo resumes from hand 120, where hand 121's replay started.
+    assert match.add(hand).status_code == 201
+    assert counts() == [50, 100, 120, 121]
+    assert match.client.delete(match.url("/hands/121"), headers=match.auth).status_code == 200
+    assert counts() == [50, 100, 120]
