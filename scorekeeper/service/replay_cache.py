@@ -65,9 +65,10 @@ class Cached:
     count: int
     #: Ascending by ``count``; each one reached by the stored hands of ``version``.
     checkpoints: tuple[Checkpoint, ...]
-    #: ``per_hand`` memos: key -> {id(hand): (hand, value)}; the hand is kept so that its id is
-    #: never reused while the memo holds it.
-    memos: dict[str, dict[int, tuple[HandResult, Any]]] = field(default_factory=dict)
+    #: ``per_hand`` memos: key -> [(hand, value)] by the hands' places; an entry counts only
+    #: for the very hand object at its place (a replay resumed from a checkpoint shares the
+    #: hands before it, so the memo of a version before serves as it is).
+    memos: dict[str, list[tuple[HandResult, Any]]] = field(default_factory=dict)
     #: ``value`` memos: key -> what was built from this version alone (e.g. a whole answer).
     values: dict[str, Any] = field(default_factory=dict)
 
@@ -81,15 +82,14 @@ class Cached:
     def per_hand(self, key: str, build: Callable[[HandResult], T]) -> list[T]:
         """``build(hand)`` for every hand of the state, each computed once per ``key`` (e.g.
         the JSON of a hand in one language) and shared with later versions that keep it."""
-        memo = self.memos.setdefault(key, {})
-        values: list[T] = []
-        for hand in self.state.hands:
-            kept = memo.get(id(hand))
-            if kept is None or kept[0] is not hand:
-                kept = (hand, build(hand))
-                memo[id(hand)] = kept
-            values.append(kept[1])
-        return values
+        memo = self.memos.get(key, [])
+        known = len(memo)
+        kept = [
+            memo[place] if place < known and memo[place][0] is hand else (hand, build(hand))
+            for place, hand in enumerate(self.state.hands)
+        ]
+        self.memos[key] = kept  # a new list: a memo shared with another version never changes
+        return [value for _, value in kept]
 
 
 def inherit(entry: Cached, before: Cached | None) -> Cached:
@@ -97,10 +97,9 @@ def inherit(entry: Cached, before: Cached | None) -> Cached:
     replay resumed from a checkpoint shares the hands before it)."""
     if before is None or before is entry:
         return entry
-    kept = {id(hand) for hand in entry.state.hands}
     for key, memo in before.memos.items():
-        # Same id and both alive (the memo holds its hand): the same hand object.
-        entry.memos.setdefault(key, {}).update((k, v) for k, v in memo.items() if k in kept)
+        # Shared as it is: per_hand takes an entry only for the same hand object at its place.
+        entry.memos.setdefault(key, memo)
     return entry
 
 
