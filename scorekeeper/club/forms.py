@@ -45,6 +45,7 @@ FORMULA_LABELS: dict[str, Any] = {
     "wins": _l("Wins"),
     "vp": _l("Victory points"),
     "units": _l("Units"),
+    "placing": _l("Placing points"),
 }
 SITOUT_CHOICES = [
     ("average", _l("The round's average")),

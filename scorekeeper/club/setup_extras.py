@@ -81,6 +81,10 @@ def extra_fields() -> dict[str, Any]:
             render_kw={"rows": "5", "autocomplete": "off", "inputmode": "numeric"},
         ),
         "vp_above": StringField(_l("The winner's points past the last line"), render_kw=NUMERIC),
+        "placing_points": TextAreaField(
+            _l("Points for 1st, 2nd, 3rd... at a table: a line per table size ('11 7 4 2')"),
+            render_kw={"rows": "3", "autocomplete": "off", "inputmode": "numeric"},
+        ),
     }
     for award, label in AWARD_LABELS.items():
         fields[award_money_field(award)] = StringField(label, render_kw=_MONEY)
@@ -99,6 +103,7 @@ def extra_paths() -> dict[str, str]:
         "standings.vp_table.total": "vp_total",
         "standings.vp_table.rows": "vp_rows",
         "standings.vp_table.above": "vp_above",
+        "standings.placing_points": "placing_points",
         "purse.awards": "purse_entry",
     }
     for i in range(TIE_BREAK_FIELDS):
@@ -136,6 +141,27 @@ def _vp_rows(form: Any) -> list[list[int]]:
     return rows
 
 
+def _placing_rows(form: Any) -> list[list[int]]:
+    """§9.2 ``placing_points`` as typed: a line per table size, its numbers the points of the
+    1st, 2nd... place ("11 7 4 2", "11, 7, 4, 2"); ``;`` also ends a line."""
+    rows: list[list[int]] = []
+    text = (form.placing_points.data or "").replace(";", "\n")
+    for line in text.splitlines():
+        numbers = re.findall(r"-?[0-9]+", line)
+        if not numbers:
+            continue
+        if len(line) > 60:
+            raise FormError(
+                "placing_points",
+                _(
+                    "Line %(n)s: the points of each place, highest first ('11 7 4 2').",
+                    n=len(rows) + 1,
+                ),
+            )
+        rows.append([int(number) for number in numbers])
+    return rows
+
+
 def _vp_table(form: Any) -> str | dict[str, Any]:
     """§9.6 ``vp_table``: a preset's name, or the host's own table."""
     if form.vp_table.data != "custom":
@@ -161,6 +187,9 @@ def read_standings_extras(form: Any, standings: dict[str, Any]) -> None:
             standings[field] = form[field].data
     if standings.get("formula") == "vp":
         standings["vp_table"] = _vp_table(form)
+    if standings.get("formula") == "placing":
+        # (None when nothing is typed: the service then says it is required, at this field.)
+        standings["placing_points"] = _placing_rows(form) or None
     if standings.get("sitout") == "fixed":
         # (None when not typed: the service then says it is required, at this field.)
         standings["sitout_points"] = _whole(form, "sitout_points")

@@ -125,7 +125,13 @@ def when(text: object) -> datetime | None:
 
 
 #: The value of a played round for each formula (docs/club.md §9.2), from a §14 round entry.
-ROUND_FIGURE = {"points": "points", "wins": "result", "vp": "vp", "units": "units"}
+ROUND_FIGURE = {
+    "points": "points",
+    "wins": "result",
+    "vp": "vp",
+    "units": "units",
+    "placing": "placing",
+}
 
 
 def round_figure(entry: Mapping[str, Any], formula: str) -> str | None:

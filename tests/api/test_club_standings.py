@@ -4,6 +4,7 @@ under each formula and credit (the settings changed with ``PATCH``, docs/club.md
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -171,6 +172,32 @@ def test_a_fixed_sitout_credit(client: FlaskClient) -> None:
     refused = client.post("/api/v1/club-nights", json=body(5, standings={"sitout": "fixed"}))
     assert refused.status_code == 422
     assert "standings.sitout_points" in errors_of(refused)
+
+
+def test_placing_points_per_round(client: FlaskClient) -> None:
+    """Placing points (issue 40 point 7; docs/club.md §9.2): a two-sided table's row as a
+    festival's ranks give it, "2v2 games ~ Winning Team = 8pts each, Losing Team = 4pts each"
+    (strategyplanet.com, "Fest ranks"), on case 24's night: the sit-outs take the round's
+    average, (8 + 8 + 4 + 4) / 4 = 6. Said back as given; without its rows a 422 at
+    ``standings.placing_points``."""
+    night = sitout_night(client, formula="placing", placing_points=[[8, 4]])
+    found = night.standings()
+    assert found["formula"] == "placing"
+    assert values(found) == [(5, "16"), (2, "14"), (4, "12"), (1, "10"), (3, "8")]
+    rows = {row["player"]: row for row in found["rows"]}
+    assert [entry["placing"] for entry in rows[5]["rounds"]] == ["8", "8"]
+    assert (rows[1]["rounds"][0]["credit"], rows[1]["placing"]) == ("6", "10")
+    shown = client.get(f"/api/v1/club-nights/{night.read_id}").get_json()
+    assert shown["standings_rules"]["placing_points"] == [[8, 4]]
+    # The room, the TV, the results sheet and a player's page show the placing points.
+    for tail, said in (("", ">16<"), ("/tv", ">16<"), ("/print/results", ">16<"), ("/p/5", "16")):
+        page = client.get(f"/cr/{night.read_id}{tail}")
+        assert page.status_code == 200, tail
+        assert said in page.get_data(as_text=True), tail
+    assert "total 16" in " ".join(re.sub(r"<[^>]+>", " ", page.get_data(as_text=True)).split())
+    refused = client.post("/api/v1/club-nights", json=body(5, standings={"formula": "placing"}))
+    assert refused.status_code == 422
+    assert "standings.placing_points" in errors_of(refused)
 
 
 # --- Units and the room's settle-up ---------------------------------------------------------------

@@ -154,3 +154,21 @@ def test_a_fixed_score_for_sitting_out(client: FlaskClient) -> None:
     # Without its points the page says so at their field, nothing stored.
     response = client.post("/club/new/pinochle-4", data=form_data(client, sitout="fixed"))
     assert said_at(response, "sitout_points", before="reveal")
+
+
+def test_placing_points_by_the_line(client: FlaskClient) -> None:
+    """Issue 40 point 7 (docs/club.md §9.2): placing points per round, a line per table size:
+    at a table of two sides "Winning Team = 8pts each, Losing Team = 4pts each"
+    (strategyplanet.com, "Fest ranks"). Offered only with the formula (with JavaScript)."""
+    page = client.get("/club/new/pinochle-4").get_data(as_text=True)
+    assert 'data-for-formula="placing"' in page
+    assert 'name="placing_points"' in page
+    public_id = set_up(client, formula="placing", placing_points="8, 4\n")
+    rules = night_json(client, public_id)["standings_rules"]
+    assert (rules["formula"], rules["placing_points"]) == ("placing", [[8, 4]])
+    # Without its line, or with a line of three places at tables of two sides, the page says
+    # so at the field, nothing stored.
+    for typed in ("", "11 7 4"):
+        data = form_data(client, formula="placing", placing_points=typed)
+        response = client.post("/club/new/pinochle-4", data=data)
+        assert said_at(response, "placing_points", before="awards"), typed

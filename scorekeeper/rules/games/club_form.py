@@ -6,10 +6,12 @@ seats a table takes, whether they play in two partnerships, whether the form is 
 which seating schemes fit it and which standings formulas (§9.2).
 
 >>> form = partnership_form()
->>> form.seats_lo, form.seats_hi, form.partnerships, form.schemes, form.formulas
-(4, 4, True, ('rotating-partners', 'fixed-pairs', 'progressive'), ('points', 'wins', 'vp'))
->>> individual_form(3).formulas, individual_form(2).two_sided
-(('points', 'wins'), True)
+>>> form.seats_lo, form.seats_hi, form.partnerships, form.schemes, form.side_counts
+(4, 4, True, ('rotating-partners', 'fixed-pairs', 'progressive'), (2,))
+>>> form.formulas
+('points', 'wins', 'vp', 'placing')
+>>> individual_form(3).formulas, individual_form(2).two_sided, individual_form(3, 4).side_counts
+(('points', 'wins', 'placing'), True, (3, 4))
 """
 
 from __future__ import annotations
@@ -46,6 +48,14 @@ class ClubForm:
     #: Every table has exactly two sides (partnerships, or heads-up): ``vp`` and ``against``.
     two_sided: bool
 
+    @property
+    def side_counts(self) -> tuple[int, ...]:
+        """How many sides a table of this form may have, fewest first: two at partnership
+        tables, else one a seat (the placing points of §9.2 need a row for each)."""
+        if self.partnerships:
+            return (2,)
+        return tuple(range(self.seats_lo, self.seats_hi + 1))
+
 
 def partnership_form() -> ClubForm:
     """Four seats in two partnerships (``pinochle-4``, ``partnership-auction``, Pinnacola for
@@ -57,7 +67,7 @@ def partnership_form() -> ClubForm:
         True,
         False,
         (ROTATING_PARTNERS, FIXED_PAIRS, PROGRESSIVE),
-        ("points", "wins", "vp"),
+        ("points", "wins", "vp", "placing"),
         True,
     )
 
@@ -68,16 +78,16 @@ def individual_form(
     """Tables of ``lo``..``hi`` seats where each plays for himself: rotating tables.
 
     >>> individual_form(3, 6, 4, units=True).formulas
-    ('units', 'wins')
+    ('units', 'wins', 'placing')
     """
     top = lo if hi is None else hi
     two_sided = lo == top == 2
     if units:
-        formulas: tuple[str, ...] = ("units", "wins")
+        formulas: tuple[str, ...] = ("units", "wins", "placing")
     elif two_sided:
-        formulas = ("points", "wins", "vp")
+        formulas = ("points", "wins", "vp", "placing")
     else:
-        formulas = ("points", "wins")
+        formulas = ("points", "wins", "placing")
     return ClubForm(
         lo,
         top,

@@ -373,20 +373,30 @@ def test_rotation_refusals() -> None:
 @pytest.mark.parametrize(
     ("variant", "options", "size", "expected"),
     [
-        ("pinochle-4", None, None, (4, 4, True, False, ("points", "wins", "vp"), True)),
+        ("pinochle-4", None, None, (4, 4, True, False, ("points", "wins", "vp", "placing"), True)),
         (
             "pinochle-4",
             {"partnerships": False},
             None,
-            (4, 4, False, False, ("points", "wins"), False),
+            (4, 4, False, False, ("points", "wins", "placing"), False),
         ),
-        ("pinochle-3", None, None, (3, 3, False, False, ("points", "wins"), False)),
-        ("pinochle-2", None, None, (2, 2, False, False, ("points", "wins", "vp"), True)),
-        ("partnership-auction", None, None, (4, 4, True, False, ("points", "wins", "vp"), True)),
-        ("auction", None, None, (3, 6, False, True, ("units", "wins"), False)),
-        ("auction", {"scoring": "points"}, 5, (3, 6, False, False, ("points", "wins"), False)),
-        ("pinnacola", None, 4, (4, 4, True, False, ("points", "wins", "vp"), True)),
-        ("pinnacola", None, 2, (2, 2, False, False, ("points", "wins", "vp"), True)),
+        ("pinochle-3", None, None, (3, 3, False, False, ("points", "wins", "placing"), False)),
+        ("pinochle-2", None, None, (2, 2, False, False, ("points", "wins", "vp", "placing"), True)),
+        (
+            "partnership-auction",
+            None,
+            None,
+            (4, 4, True, False, ("points", "wins", "vp", "placing"), True),
+        ),
+        ("auction", None, None, (3, 6, False, True, ("units", "wins", "placing"), False)),
+        (
+            "auction",
+            {"scoring": "points"},
+            5,
+            (3, 6, False, False, ("points", "wins", "placing"), False),
+        ),
+        ("pinnacola", None, 4, (4, 4, True, False, ("points", "wins", "vp", "placing"), True)),
+        ("pinnacola", None, 2, (2, 2, False, False, ("points", "wins", "vp", "placing"), True)),
     ],
 )
 def test_club_forms(

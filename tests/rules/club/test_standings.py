@@ -89,7 +89,9 @@ def test_case_21_row_as_the_api_shows_it() -> None:
         "units": None,
         "credit": None,
         "live": False,
+        "placing": None,
     }
+    assert fay["placing"] is None
     assert night.as_json()["formula"] == "points"
     assert night.as_json()["hidden"] is False
 

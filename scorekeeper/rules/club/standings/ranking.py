@@ -111,6 +111,8 @@ class Row:
     #: players; ``player`` is then its first player.
     pair: int | None = None
     members: tuple[int, ...] = ()
+    #: Σ placing points (credits included) with the formula ``placing``; else None.
+    placing: Fraction | None = None
 
     def as_json(self) -> dict[str, Any]:
         """docs/club.md §14's row, figures as decimal strings; a pair's row names the pair
@@ -128,6 +130,7 @@ class Row:
             "against": figure(self.against),
             "vp": maybe_figure(self.vp),
             "units": None if self.units is None else figure(self.units),
+            "placing": maybe_figure(self.placing),
             "played": self.played,
             "sat_out": self.sat_out,
             "absent": self.absent,
@@ -289,6 +292,7 @@ def _row(
         "wins": sum((e.wins for e in lines), ZERO),
         "vp": sum((e.counted_vp for e in lines), ZERO),
         "units": Fraction(sum(e.units or 0 for e in played)),
+        "placing": sum((e.counted_placing for e in lines), ZERO),
     }
     total = sums[rules.formula] + adjustments
     if rules.measure == "per-round":
@@ -306,6 +310,7 @@ def _row(
         against=sum((e.against or ZERO for e in played), ZERO),
         vp=sums["vp"] if rules.formula == "vp" else None,
         units=int(sums["units"]) if form.units else None,
+        placing=sums["placing"] if rules.formula == "placing" else None,
         played=len(played),
         sat_out=sat_out,
         absent=absent,

@@ -6,7 +6,7 @@ absent), from the round's tables as the service reads them from their matches.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +58,7 @@ class Credits:
     points: Fraction
     wins: Fraction
     vp: Fraction
+    placing: Fraction = ZERO
 
 
 NO_CREDIT = Credits(ZERO, ZERO, ZERO)
@@ -84,6 +85,8 @@ class RoundEntry:
     live: bool
     #: A credited round's worth in every kind (the tie-breaks add them, docs/club.md §9.4).
     credits: Credits | None = None
+    #: The formula ``placing``: the placing points of his side's place at the table.
+    placing: Fraction | None = None
 
     @property
     def wins(self) -> Fraction:
@@ -99,6 +102,11 @@ class RoundEntry:
     def counted_vp(self) -> Fraction:
         """What the round adds to the player's VP."""
         return self.vp if self.vp is not None else self._credits.vp
+
+    @property
+    def counted_placing(self) -> Fraction:
+        """What the round adds to the player's placing points."""
+        return self.placing if self.placing is not None else self._credits.placing
 
     @property
     def _credits(self) -> Credits:
@@ -121,6 +129,7 @@ class RoundEntry:
             "units": self.units,
             "credit": maybe_figure(self.credit),
             "live": self.live,
+            "placing": maybe_figure(self.placing),
         }
 
 
@@ -167,6 +176,7 @@ def _table_entries(
     """The lines of a table's players, and the totals of its winning sides (the sides with the
     highest result: both of a draw) for ``sitout: "winners-average"``."""
     results = side_results(table, form)
+    placing = side_placing(rules, table, form)
     side_of = {player: i for i, side in enumerate(table.sides) for player in side}
     entries: dict[int, RoundEntry] = {}
     for seat, player in enumerate(table.seats, start=1):
@@ -189,6 +199,7 @@ def _table_entries(
             units=None if table.units is None else table.units.get(player, 0),
             credit=None,
             live=live,
+            placing=None if placing is None else placing[i],
         )
     top = max(results)
     winners = [table.totals[i] for i, result in enumerate(results) if result == top]
@@ -212,6 +223,48 @@ def side_results(table: TableResult, form: ClubForm) -> tuple[Fraction, ...]:
     if table.winner is not None:
         return tuple(Fraction(int(i == table.winner)) for i in range(len(table.sides)))
     return _by_top(list(table.totals))
+
+
+def side_placing(
+    rules: StandingsRules, table: TableResult, form: ClubForm
+) -> tuple[Fraction, ...] | None:
+    """Each side's placing points at a table (the formula ``placing``, docs/club.md §9.2),
+    else None: the sides in order of place (the rules' winner first, then by totals, or by
+    units on a night kept in units), the row of the table's size read down it; sides level
+    share the points of the places they fill ("If there is no tie-breaker on a game then the
+    points are split", Newport Pagnell Board Games league).
+
+    >>> from scorekeeper.rules.games.club_form import individual_form
+    >>> from scorekeeper.rules.club.standings.settings import read_standings_rules
+    >>> form = individual_form(3, 4)
+    >>> rules = read_standings_rules(
+    ...     form, {"formula": "placing", "placing_points": [[11, 7, 4, 2], [10, 6, 2]]})
+    >>> game = TableResult(1, (1, 2, 3, 4), ((1,), (2,), (3,), (4,)), (90, 120, 90, 40), None,
+    ...                    None, 9)
+    >>> [str(p) for p in side_placing(rules, game, form)]
+    ['11/2', '11', '11/2', '2']
+    """
+    if rules.formula != "placing":
+        return None
+    row = rules.placing_row(len(table.sides))
+    if form.units and table.units is not None:
+        units = table.units
+        scores = [sum(units.get(p, 0) for p in side) for side in table.sides]
+    else:
+        scores = list(table.totals)
+    rank = [(int(i == table.winner), score) for i, score in enumerate(scores)]
+    order = sorted(range(len(rank)), key=lambda i: rank[i], reverse=True)
+    placing = [ZERO] * len(rank)
+    start = 0
+    while start < len(order):
+        end = start
+        while end < len(order) and rank[order[end]] == rank[order[start]]:
+            end += 1
+        share = Fraction(sum(row[start:end]), end - start)  # level: the places' points split
+        for i in order[start:end]:
+            placing[i] = share
+        start = end
+    return tuple(placing)
 
 
 def _by_top(scores: Sequence[int]) -> tuple[Fraction, ...]:
@@ -245,12 +298,18 @@ def _credits(
         Fraction(_half_up(_mean(Fraction(e.points or 0) for e in played))),
         _mean(e.result or ZERO for e in played),
         _mean(e.vp or ZERO for e in played) if rules.formula == "vp" else ZERO,
+        _mean(e.placing or ZERO for e in played) if rules.formula == "placing" else ZERO,
     )
-    # A fixed credit is in the formula's own measure (points, wins or VP: docs/club.md §9.3).
-    fixed = Fraction(rules.sitout_points or 0)
-    credits = {"average": average, "zero": NO_CREDIT, "fixed": Credits(fixed, fixed, fixed)}
+    # A fixed credit is in the formula's own measure (points, wins, VP or placing points:
+    # docs/club.md §9.3); the tie-breaks' other kinds count the round as "average" would (a
+    # fixed 7 points is not 7 wins).
+    fixed = replace(average, **{rules.formula: Fraction(rules.sitout_points or 0)})
+    credits = {"average": average, "zero": NO_CREDIT, "fixed": fixed}
     credits["winners-average"] = Credits(
-        Fraction(_half_up(_mean(Fraction(t) for t in winning_totals))), average.wins, average.vp
+        Fraction(_half_up(_mean(Fraction(t) for t in winning_totals))),
+        average.wins,
+        average.vp,
+        average.placing,
     )
     return credits[rules.sitout], credits[rules.absent]
 
@@ -274,7 +333,12 @@ def _credited(
     rules: StandingsRules, number: int, status: str, credits: Credits, live: bool
 ) -> RoundEntry:
     """A sat-out or absent round: the credit, margin 0, ``against`` null (docs/club.md §9.3)."""
-    kind = {"points": credits.points, "wins": credits.wins, "vp": credits.vp}
+    kind = {
+        "points": credits.points,
+        "wins": credits.wins,
+        "vp": credits.vp,
+        "placing": credits.placing,
+    }
     return RoundEntry(
         round=number,
         status=status,

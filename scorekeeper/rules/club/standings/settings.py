@@ -20,7 +20,7 @@ from ...core.readers import as_choice, as_int, as_list, as_object, check_keys
 if TYPE_CHECKING:
     from ...games.club_form import ClubForm
 
-FORMULAS: Final = ("points", "wins", "vp", "units")
+FORMULAS: Final = ("points", "wins", "vp", "units", "placing")
 MEASURES: Final = ("total", "per-round")
 SITOUTS: Final = ("average", "winners-average", "zero", "fixed")
 ABSENTS: Final = ("zero", "average")
@@ -34,6 +34,7 @@ DEFAULT_TIE_BREAKS: Final[Mapping[str, tuple[str, ...]]] = {
     "wins": ("points", "margin"),
     "vp": ("margin", "points"),
     "units": (),
+    "placing": ("wins", "points"),  # points only where the form keeps them
 }
 FIELDS: Final = (
     "formula",
@@ -43,6 +44,7 @@ FIELDS: Final = (
     "sitout_points",
     "absent",
     "vp_table",
+    "placing_points",
     "live_round",
     "reveal",
 )
@@ -53,6 +55,8 @@ MOST_VP_ROWS: Final = 100
 MOST_DIFFERENCE: Final = 1_000_000
 #: The largest fixed credit of a round sat out (``sitout_points``): a round's score, not more.
 MOST_SITOUT_POINTS: Final = 100_000
+#: The most placing points one place at a table earns (``placing_points``).
+MOST_PLACING_POINTS: Final = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +114,31 @@ class StandingsRules:
     #: The credit of a round sat out with ``sitout: "fixed"``, in the formula's own measure
     #: (docs/club.md §9.3); None with any other ``sitout``.
     sitout_points: int | None = None
+    #: The formula ``placing``: the points of the 1st, 2nd... side at a table, one row per
+    #: number of sides a table may have, fewest sides first (docs/club.md §9.2); else None.
+    placing_points: tuple[tuple[int, ...], ...] | None = None
+
+    def placing_row(self, sides: int) -> tuple[int, ...]:
+        """The placing points at a table of ``sides`` sides: its row (every count the form's
+        tables may have has one: :func:`read_standings_rules` checks it); for a table of
+        another size, which no night set up today has, the first places of the longest row,
+        0 past it, so that a stored night always opens."""
+        rows = self.placing_points or ((),)
+        found = next((row for row in rows if len(row) == sides), None)
+        if found is not None:
+            return found
+        longest = rows[-1]
+        return tuple(longest[i] if i < len(longest) else 0 for i in range(sides))
 
     def as_json(self) -> dict[str, Any]:
         """docs/club.md §14 ``standings_rules``; :func:`read_standings_rules` reads it back
-        (``sitout_points`` only with ``sitout: "fixed"``: a night stored before it had none)."""
-        fixed = {} if self.sitout_points is None else {"sitout_points": self.sitout_points}
+        (``sitout_points`` only with ``sitout: "fixed"``, ``placing_points`` only with the
+        formula ``placing``: a night stored before them had none)."""
+        fixed: dict[str, Any] = {}
+        if self.sitout_points is not None:
+            fixed["sitout_points"] = self.sitout_points
+        if self.placing_points is not None:
+            fixed["placing_points"] = [list(row) for row in self.placing_points]
         return {
             "formula": self.formula,
             "measure": self.measure,
@@ -181,6 +205,7 @@ def read_standings_rules(form: ClubForm, given: object) -> StandingsRules:
         live_round=_choice(body, "live_round", LIVE_ROUNDS),
         reveal=_choice(body, "reveal", REVEALS),
         sitout_points=_sitout_points(sitout, body.get("sitout_points")),
+        placing_points=_placing_points(form, formula, body.get("placing_points")),
     )
 
 
@@ -195,6 +220,71 @@ def _sitout_points(sitout: str, given: object) -> int | None:
     if given is None:
         raise RuleError(path, "is required with the sit-out credit fixed", code="required")
     return as_int(given, path, low=0, high=MOST_SITOUT_POINTS)
+
+
+def _placing_points(
+    form: ClubForm, formula: str, given: object
+) -> tuple[tuple[int, ...], ...] | None:
+    """``placing_points``: required with the formula ``placing``, refused with any other: a
+    list of rows, each the points of the 1st, 2nd... side at a table of as many sides as the
+    row has places, never rising, one row for every count of sides the form's tables may have
+    (docs/club.md §9.2, §9.6).
+
+    >>> from scorekeeper.rules.games.club_form import individual_form
+    >>> _placing_points(individual_form(3, 4), "placing", [[11, 7, 4, 2], [10, 6, 2]])
+    ((10, 6, 2), (11, 7, 4, 2))
+    >>> _placing_points(individual_form(3, 4), "placing", [[11, 7, 4, 2]])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.core.errors.RuleError: standings.placing_points: needs a row for 3 sides
+    """
+    path = "standings.placing_points"
+    if formula != "placing":
+        if given is not None:
+            raise RuleError(path, "is only for the formula placing", code="not_for_formula")
+        return None
+    if given is None:
+        raise RuleError(path, "is required with the formula placing", code="required")
+    rows: dict[int, tuple[int, ...]] = {}
+    for i, row in enumerate(as_list(given, path)):
+        row_path = join_path(path, i)
+        points = _placing_row(form, row, row_path)
+        if len(points) in rows:
+            raise RuleError(row_path, "a second row for {n} sides", code="repeated", n=len(points))
+        rows[len(points)] = points
+    for count in form.side_counts:
+        if count not in rows:
+            raise RuleError(path, "needs a row for {n} sides", code="missing", n=count)
+    return tuple(rows[count] for count in sorted(rows))
+
+
+def _placing_row(form: ClubForm, row: object, path: str) -> tuple[int, ...]:
+    """One row of ``placing_points``: as many places as a table of the form may have sides,
+    whole numbers from 0, each at most the one before."""
+    places = as_list(row, path)
+    counts = form.side_counts
+    if len(places) not in counts and len(counts) == 1:
+        raise RuleError(
+            path,
+            "has {given} places: a table of this night has {n} sides",
+            code="bad_length",
+            given=len(places),
+            n=counts[0],
+        )
+    if len(places) not in counts:
+        raise RuleError(
+            path,
+            "has {given} places: a table of this night has {low} to {high} sides",
+            code="bad_length",
+            given=len(places),
+            low=counts[0],
+            high=counts[-1],
+        )
+    points: list[int] = []
+    for j, value in enumerate(places):
+        high = points[-1] if points else MOST_PLACING_POINTS  # never more than the place above
+        points.append(as_int(value, join_path(path, j), low=0, high=high))
+    return tuple(points)
 
 
 def _choice(body: Mapping[str, Any], name: str, choices: tuple[str, ...]) -> str:
@@ -220,6 +310,10 @@ def _formula(form: ClubForm, body: Mapping[str, Any]) -> str:
 
 def _tie_breaks(form: ClubForm, formula: str, body: Mapping[str, Any]) -> tuple[str, ...]:
     if "tie_breaks" not in body:
+        if formula == "placing":  # the one default made for every form: keep what fits
+            return tuple(
+                k for k in DEFAULT_TIE_BREAKS[formula] if _tie_break_fits(form, formula, k)
+            )
         return DEFAULT_TIE_BREAKS[formula]
     keys: list[str] = []
     for i, value in enumerate(as_list(body["tie_breaks"], "standings.tie_breaks")):
