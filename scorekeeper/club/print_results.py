@@ -46,9 +46,12 @@ def matrix_cell(entry: Mapping[str, Any] | None, formula: str) -> str:
     status = str(entry.get("status") or "")
     figure = round_figure(entry, formula)
     if status == "played":
-        return figure or ""
-    word = _("absent") if status == "absent" else _("out")
-    return f"{word} ({figure})" if figure not in {None, "0"} else word
+        cell = figure or ""
+    else:
+        word = _("absent") if status == "absent" else _("out")
+        cell = f"{word} ({figure})" if figure not in {None, "0"} else word
+    # Not one of his best rounds (§9.2 "Best rounds"): shown in brackets, not counted.
+    return f"[{cell}]" if entry.get("dropped") else cell
 
 
 def results_context(night: ClubNight) -> dict[str, Any]:
@@ -126,6 +129,7 @@ def results_context(night: ClubNight) -> dict[str, Any]:
         "heads": heads,
         "numbers": numbers,
         "matrix": matrix,
+        "best_rounds": (view.get("standings_rules") or {}).get("best_rounds"),
         "settlement": settlement,
         "transfers": transfers,
         "fewest": bool(settlement.get("fewest", True)) if settlement else True,

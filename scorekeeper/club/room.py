@@ -168,6 +168,7 @@ def player(read_id: str, number: int) -> Any:
             number=number,
             rows=mine,
             scores=_scores_of(page, number),
+            best_rounds=(page["view"].get("standings_rules") or {}).get("best_rounds"),
             adjustments=[
                 a for a in adjustment_rows(night, page["names"]) if number in a["players"]
             ],
@@ -197,7 +198,8 @@ def _scores_of(page: dict[str, Any], number: int) -> dict[int, str]:
         if value is None:
             value = item.get("credit")
         if value is not None and isinstance(item.get("round"), int):
-            scores[item["round"]] = str(value)
+            # Not one of his best rounds (docs/club.md §9.2): shown in brackets, not counted.
+            scores[item["round"]] = f"[{value}]" if item.get("dropped") else str(value)
     return scores
 
 

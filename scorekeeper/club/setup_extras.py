@@ -69,6 +69,9 @@ def extra_fields() -> dict[str, Any]:
         "measure": SelectField(
             _l("Standings count"), choices=choice_list(MEASURE_CHOICES), default="total"
         ),
+        "best_rounds": StringField(
+            _l("Only each player's best rounds count: how many (blank: all)"), render_kw=NUMERIC
+        ),
         "live_round": SelectField(
             _l("While a round plays"), choices=choice_list(LIVE_CHOICES), default="show"
         ),
@@ -98,6 +101,7 @@ def extra_paths() -> dict[str, str]:
         "standings.sitout_points": "sitout_points",
         "standings.absent": "absent",
         "standings.measure": "measure",
+        "standings.best_rounds": "best_rounds",
         "standings.live_round": "live_round",
         "standings.vp_table": "vp_table",
         "standings.vp_table.total": "vp_total",
@@ -185,6 +189,9 @@ def read_standings_extras(form: Any, standings: dict[str, Any]) -> None:
     for field, default in (("absent", "zero"), ("measure", "total"), ("live_round", "show")):
         if form[field].data and form[field].data != default:
             standings[field] = form[field].data
+    best = _whole(form, "best_rounds")
+    if best is not None:
+        standings["best_rounds"] = best
     if standings.get("formula") == "vp":
         standings["vp_table"] = _vp_table(form)
     if standings.get("formula") == "placing":

@@ -292,3 +292,23 @@ def test_case_26_room_settle_up_over_the_cap(client: FlaskClient) -> None:
         left[transfer["from"]] += transfer["units"]
         left[transfer["to"]] -= transfer["units"]
     assert set(left.values()) == {0}
+
+
+def test_the_best_rounds_only(client: FlaskClient) -> None:
+    """Issue 40 point 7, best N of M rounds (docs/club.md §9.2 "Best rounds"): case 24's night
+    counting each player's better round; the other is shown in brackets on the player's page
+    and the results sheet, with the rule said."""
+    night = sitout_night(client, best_rounds=1)
+    found = night.standings()
+    # P5: 600 and 700; P2: 600 and the sit-out's 600; P4: 400 and 700; P1: 500 and 500;
+    # P3: 400 and 500.
+    assert values(found) == [(5, "700"), (4, "700"), (2, "600"), (1, "500"), (3, "500")]
+    rows = {row["player"]: row for row in found["rows"]}
+    assert [entry["dropped"] for entry in rows[5]["rounds"]] == [True, False]
+    rule = "Only each player's best round counts; one in brackets is left out."
+    player = client.get(f"/cr/{night.read_id}/p/5").get_data(as_text=True)
+    assert "[600]" in player
+    assert rule in player
+    sheet = client.get(f"/cr/{night.read_id}/print/results").get_data(as_text=True)
+    assert "[600]" in sheet
+    assert rule in sheet

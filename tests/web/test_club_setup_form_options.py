@@ -172,3 +172,13 @@ def test_placing_points_by_the_line(client: FlaskClient) -> None:
         data = form_data(client, formula="placing", placing_points=typed)
         response = client.post("/club/new/pinochle-4", data=data)
         assert said_at(response, "placing_points", before="awards"), typed
+
+
+def test_only_the_best_rounds(client: FlaskClient) -> None:
+    """Issue 40 point 7, best N of M rounds (docs/club.md §9.2 "Best rounds")."""
+    public_id = set_up(client, best_rounds="5")
+    assert night_json(client, public_id)["standings_rules"]["best_rounds"] == 5
+    assert "best_rounds" not in night_json(client, set_up(client))["standings_rules"]
+    for typed in ("five", "0"):
+        response = client.post("/club/new/pinochle-4", data=form_data(client, best_rounds=typed))
+        assert said_at(response, "best_rounds", before="live_round"), typed

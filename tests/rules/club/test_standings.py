@@ -90,6 +90,7 @@ def test_case_21_row_as_the_api_shows_it() -> None:
         "credit": None,
         "live": False,
         "placing": None,
+        "dropped": False,
     }
     assert fay["placing"] is None
     assert night.as_json()["formula"] == "points"

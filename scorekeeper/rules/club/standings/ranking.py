@@ -284,6 +284,7 @@ def _row(
     adjustments: Fraction,
 ) -> Row:
     """A player's sums over the rounds counted (place filled in by :func:`_ranked`)."""
+    lines, best = _best(rules, lines)
     played = [e for e in lines if e.status == PLAYED]
     absent = sum(1 for e in lines if e.status == ABSENT)
     sat_out = sum(1 for e in lines if e.status == SAT_OUT)
@@ -294,10 +295,13 @@ def _row(
         "units": Fraction(sum(e.units or 0 for e in played)),
         "placing": sum((e.counted_placing for e in lines), ZERO),
     }
-    total = sums[rules.formula] + adjustments
+    total = (sums[rules.formula] if best is None else best) + adjustments
     if rules.measure == "per-round":
         credited_absent = absent if rules.absent == "average" and rules.formula != "units" else 0
-        total = _per_round(total, len(played) + sat_out + credited_absent)
+        rounds = len(played) + sat_out + credited_absent
+        if rules.best_rounds is not None:
+            rounds = min(rounds, rules.best_rounds)
+        total = _per_round(total, rounds)
     return Row(
         place=0,
         shared=False,
@@ -317,6 +321,22 @@ def _row(
         adjustments=adjustments,
         rounds=tuple(lines),
     )
+
+
+def _best(
+    rules: StandingsRules, lines: Sequence[RoundEntry]
+) -> tuple[Sequence[RoundEntry], Fraction | None]:
+    """With ``best_rounds`` k, the player's lines with those past his k best marked dropped
+    (the lowest first; of two equal the later), and the sum of the k best in the formula's
+    kind; else the lines as they are and None (docs/club.md §9.2 "Best rounds")."""
+    k = rules.best_rounds
+    if k is None:
+        return lines, None
+    worth = [entry.worth(rules.formula) for entry in lines]
+    ranked = sorted(range(len(lines)), key=lambda i: (-worth[i], lines[i].round))
+    kept = set(ranked[:k])
+    marked = [e if i in kept else replace(e, dropped=True) for i, e in enumerate(lines)]
+    return marked, sum((worth[i] for i in kept), ZERO)
 
 
 def _per_round(total: Fraction, rounds: int) -> Fraction:

@@ -87,6 +87,8 @@ class RoundEntry:
     credits: Credits | None = None
     #: The formula ``placing``: the placing points of his side's place at the table.
     placing: Fraction | None = None
+    #: Left out of the value: not one of his ``best_rounds`` (docs/club.md §9.2).
+    dropped: bool = False
 
     @property
     def wins(self) -> Fraction:
@@ -107,6 +109,17 @@ class RoundEntry:
     def counted_placing(self) -> Fraction:
         """What the round adds to the player's placing points."""
         return self.placing if self.placing is not None else self._credits.placing
+
+    def worth(self, formula: str) -> Fraction:
+        """What the round adds to the value of ``formula`` (docs/club.md §9.2)."""
+        if formula == "units":
+            return Fraction(self.units or 0)
+        return {
+            "points": self.counted_points,
+            "wins": self.wins,
+            "vp": self.counted_vp,
+            "placing": self.counted_placing,
+        }[formula]
 
     @property
     def _credits(self) -> Credits:
@@ -130,6 +143,7 @@ class RoundEntry:
             "credit": maybe_figure(self.credit),
             "live": self.live,
             "placing": maybe_figure(self.placing),
+            "dropped": self.dropped,
         }
 
 

@@ -45,6 +45,7 @@ FIELDS: Final = (
     "absent",
     "vp_table",
     "placing_points",
+    "best_rounds",
     "live_round",
     "reveal",
 )
@@ -57,6 +58,8 @@ MOST_DIFFERENCE: Final = 1_000_000
 MOST_SITOUT_POINTS: Final = 100_000
 #: The most placing points one place at a table earns (``placing_points``).
 MOST_PLACING_POINTS: Final = 1000
+#: ``best_rounds``: at most a night's rounds (rotation.settings.MAX_ROUNDS).
+MOST_BEST_ROUNDS: Final = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,9 @@ class StandingsRules:
     #: The formula ``placing``: the points of the 1st, 2nd... side at a table, one row per
     #: number of sides a table may have, fewest sides first (docs/club.md §9.2); else None.
     placing_points: tuple[tuple[int, ...], ...] | None = None
+    #: Only each player's best this many rounds count for the value (docs/club.md §9.2
+    #: "Best rounds"); None: every round.
+    best_rounds: int | None = None
 
     def placing_row(self, sides: int) -> tuple[int, ...]:
         """The placing points at a table of ``sides`` sides: its row (every count the form's
@@ -133,12 +139,15 @@ class StandingsRules:
     def as_json(self) -> dict[str, Any]:
         """docs/club.md §14 ``standings_rules``; :func:`read_standings_rules` reads it back
         (``sitout_points`` only with ``sitout: "fixed"``, ``placing_points`` only with the
-        formula ``placing``: a night stored before them had none)."""
+        formula ``placing``, ``best_rounds`` only when set: a night stored before them had
+        none)."""
         fixed: dict[str, Any] = {}
         if self.sitout_points is not None:
             fixed["sitout_points"] = self.sitout_points
         if self.placing_points is not None:
             fixed["placing_points"] = [list(row) for row in self.placing_points]
+        if self.best_rounds is not None:
+            fixed["best_rounds"] = self.best_rounds
         return {
             "formula": self.formula,
             "measure": self.measure,
@@ -206,6 +215,7 @@ def read_standings_rules(form: ClubForm, given: object) -> StandingsRules:
         reveal=_choice(body, "reveal", REVEALS),
         sitout_points=_sitout_points(sitout, body.get("sitout_points")),
         placing_points=_placing_points(form, formula, body.get("placing_points")),
+        best_rounds=_best_rounds(formula, body.get("best_rounds")),
     )
 
 
@@ -256,6 +266,20 @@ def _placing_points(
         if count not in rows:
             raise RuleError(path, "needs a row for {n} sides", code="missing", n=count)
     return tuple(rows[count] for count in sorted(rows))
+
+
+def _best_rounds(formula: str, given: object) -> int | None:
+    """``best_rounds``: a whole number of rounds, 1 to :data:`MOST_BEST_ROUNDS`, or absent
+    (null: every round counts); not with ``units``, whose money settles every round."""
+    if given is None:
+        return None
+    if formula == "units":
+        # The settle-up pays every round's units: a value of fewer rounds would not be the
+        # money (docs/club.md §9.2 "Best rounds", §11).
+        raise RuleError(
+            "standings.best_rounds", "is not for the formula units", code="not_for_formula"
+        )
+    return as_int(given, "standings.best_rounds", low=1, high=MOST_BEST_ROUNDS)
 
 
 def _placing_row(form: ClubForm, row: object, path: str) -> tuple[int, ...]:

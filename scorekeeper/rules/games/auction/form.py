@@ -194,7 +194,7 @@ class Auction(Variant):
 
         >>> form = Auction().club_form({"scoring": "units"}, None)
         >>> form.seats_lo, form.seats_hi, form.preferred, form.units, form.formulas
-        (3, 6, 4, True, ('units', 'wins'))
+        (3, 6, 4, True, ('units', 'wins', 'placing'))
         >>> Auction().club_form({"scoring": "units"}, 7)
         Traceback (most recent call last):
         ...
