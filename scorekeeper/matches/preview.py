@@ -1,6 +1,6 @@
 """The hand form's preview before Save (issue 26, item 4): the form posted as it stands
 answers the hand as it will count ("Ben & Dee made 330: +330", "set: -320"), an HTML fragment
-that the page's script (static/app.js) shows above Save. The rules count it
+that the page's script (static/app.js) shows under Save. The rules count it
 (:func:`~scorekeeper.service.preview_hand`, :mod:`scorekeeper.rules.contract.result`); nothing is
 stored. Checked as a save is (CSRF, the phone's edit token or scorer key); an entry the rules
 refuse, or one still being typed, answers 422 and an empty fragment: the page shows nothing.

@@ -13,7 +13,7 @@ PREVIEW = "#hand-form [data-preview-out]"
 
 
 def shown(phone: Phone, text: str) -> None:
-    """Wait until the preview above Save says ``text`` (bounded)."""
+    """Wait until the preview under Save says ``text`` (bounded)."""
     phone.page.wait_for_function(
         "([sel, text]) => (document.querySelector(sel) || {}).textContent?.includes(text)",
         arg=[PREVIEW, text],
@@ -35,12 +35,12 @@ def test_a_partnership_hand_typed_shows_made_then_set_before_save(phone: Phone) 
     phone.keys("210")
     shown(phone, "Ben & Dee made 330: +330")
     assert "Ana & Cruz: +170" in phone.page.locator(PREVIEW).inner_text()
-    # The preview sits above Save, and nothing was saved.
+    # The preview sits under Save (its answer never moves Save), and nothing was saved.
     box = phone.page.locator(PREVIEW).bounding_box()
     save = phone.page.locator("#hand-form button.save").bounding_box()
     assert box is not None
     assert save is not None
-    assert box["y"] < save["y"]
+    assert box["y"] > save["y"]
     assert phone.page.locator(".hand-row").count() == 0
     assert phone.totals() == {"Ana & Cruz": 0, "Ben & Dee": 0}
     phone.shot("preview-made")
@@ -66,3 +66,18 @@ def test_an_entry_the_rules_refuse_shows_nothing(phone: Phone) -> None:
         arg=PREVIEW,
         timeout=TIMEOUT_MS,
     )
+
+
+def test_the_save_button_stays_put_as_the_preview_comes(phone: Phone) -> None:
+    """The preview comes under Save: its answer arriving as a thumb comes down on Save does not
+    push Save away from it. A Save tap in the clash tests once met nothing (no submit) just as
+    a late preview arrived above it."""
+    start_match(phone, "pinochle-2", ["Ana", "Ben"])
+    before = phone.page.locator("#hand-form button.save").bounding_box()
+    phone.fill("#meld_0", "60")
+    phone.fill("#tricks_0", "130")
+    shown(phone, "Ben: +120")
+    after = phone.page.locator("#hand-form button.save").bounding_box()
+    assert before is not None
+    assert after is not None
+    assert after["y"] == before["y"]

@@ -100,12 +100,13 @@ def test_a_watching_phone_gets_no_preview(
     assert stored(app, url) == (0, 1)
 
 
-def test_the_page_has_the_preview_box_above_save(client: FlaskClient, table: MatchClient) -> None:
+def test_the_page_has_the_preview_box_under_save(client: FlaskClient, table: MatchClient) -> None:
+    # Under Save, so that its answer never moves Save (templates/matches/_hand_form.html).
     url = table.start("partnership-auction")
     html = client.get(url).get_data(as_text=True)
     assert f'data-preview="{url}/hands/preview"' in html
     box = html.index('data-preview-out aria-live="polite"')
-    assert html.index('id="hand-form"') < box < html.index('class="button primary wide save"')
+    assert html.index('class="button primary wide save"') < box < html.index("</form>", box)
 
 
 def test_the_preview_needs_the_forms_csrf_token(tmp_path: Path, app: Flask) -> None:
