@@ -32,6 +32,15 @@
     input.addEventListener("input", function () { coming = false; });
     input.addEventListener("blur", function () { coming = false; });
   }
+  // Whether a bid is off the form's steps ("60:1 100:5 :10": by 1 up to 60, by 5 up to 100,
+  // then by 10; Layout.bid_steps, the rules' own), so the bid picker leaves it out.
+  function offStep(steps, value) {
+    for (var i = 0; i < steps.length; i++) {
+      var part = steps[i].split(":"), upTo = part[0] ? parseInt(part[0], 10) : Infinity;
+      if (value <= upTo) return value % parseInt(part[1], 10) !== 0;
+    }
+    return false;
+  }
   function atEnd(input) {
     return input.selectionStart === input.selectionEnd && input.selectionEnd === input.value.length;
   }
@@ -178,18 +187,21 @@
     if (bid) {
       var low = quick ? parseInt(quick.dataset.min, 10) || 0 : 0;
       var high = quick ? parseInt(quick.dataset.max, 10) || 0 : 0;
+      var unit = quick ? parseInt(quick.dataset.unit, 10) || 100 : 100;
+      var steps = quick ? (quick.dataset.steps || "").split(" ").filter(Boolean) : [];
       var showHundred = function (hundred) {
         if (!quick) return;
         quick.dataset.hundred = String(hundred);
         $all(quick, "[data-ten]").forEach(function (chip) {
           var value = hundred + parseInt(chip.dataset.ten, 10);
           chip.textContent = String(value);
-          chip.hidden = value <= low || (high && value > high);  // the minimum has its own
+          // The minimum has its own chip; a bid off the form's steps is none (the rules say so).
+          chip.hidden = value <= low || (high && value > high) || offStep(steps, value);
         });
       };
       mark = function () {
         var v = num(bid);
-        if (v !== null) showHundred(Math.floor(v / 100) * 100);
+        if (v !== null) showHundred(Math.floor(v / unit) * unit);
         $all(hand, ".quick .chip").forEach(function (chip) {
           chip.classList.toggle("on", chip.textContent.trim() === String(v));
         });

@@ -47,6 +47,7 @@ NEW_MATCH_FORM: dict[str, list[str]] = {
     "pinochle-4": ["Ana", "Ben", "Cruz", "Dee"],
     "auction": ["Ana", "Ben", "Cruz"],
     "partnership-auction": ["Ana", "Ben", "Cruz", "Dee"],
+    "double-deck": ["Ana", "Ben", "Cruz", "Dee"],
     "pinnacola": ["Ana", "Ben"],
 }
 

@@ -119,9 +119,9 @@ ROUND_BIDS = 7
 def bid_hundreds(table: Layout) -> list[int]:
     """The round bids of the bid picker: the minimum bid, then the hundreds above it (250,
     300, 400 ...), within the table's limits; the picker's second row holds their tens."""
-    low = table.min_bid or 0
-    high = table.max_bid if table.max_bid is not None else low + 100 * ROUND_BIDS
-    bids = [low, *range((low // 100 + 1) * 100, high + 1, 100)]
+    low, unit = table.min_bid or 0, table.bid_round
+    high = table.max_bid if table.max_bid is not None else low + unit * ROUND_BIDS
+    bids = [low, *range((low // unit + 1) * unit, high + 1, unit)]
     return bids[:ROUND_BIDS]
 
 

@@ -27,6 +27,7 @@ FORMS: dict[str, tuple[str, list[str], dict[str, Any]]] = {
     "auction-units": ("auction", ["Ana", "Ben", "Cruz", "Dee", "Eve"], {}),
     "auction-points": ("auction", ["Ana", "Ben", "Cruz"], {"scoring": "points"}),
     "partnership-auction": ("partnership-auction", ["Ana", "Ben", "Cruz", "Dee"], {}),
+    "double-deck": ("double-deck", ["Ana", "Ben", "Cruz", "Dee"], {}),
     "pinnacola-2": ("pinnacola", ["Ana", "Ben"], {}),
     "pinnacola-4": ("pinnacola", ["Ana", "Ben", "Cruz", "Dee"], {}),
 }

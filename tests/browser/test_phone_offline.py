@@ -102,6 +102,19 @@ def _partnership() -> list[Hand]:
     ]
 
 
+def _double_deck() -> list[Hand]:
+    # Bids of Joe Andrews' steps (by 1 to 60, then by 5), the last a set (62 < 65).
+    bidders, trumps = ["Ana", "Ben", "Cruz", "Dee"], ["spades", "hearts", "clubs", "diamonds"]
+    bids = ["50", "51", "55", "60", "52", "58", "60", "53", "57", "65"]
+    return [
+        Hand(
+            {"bid": bids[i], "meld_0": str(20 + 4 * (i % 3)), "tricks_0": "30", "meld_1": "20"},
+            [bidders[i % 4], trumps[i % 4]],
+        )
+        for i in range(10)
+    ]
+
+
 def _pinnacola() -> list[Hand]:
     return [
         Hand(
@@ -155,6 +168,16 @@ FORMS: dict[str, Form] = {
         _partnership(),
         Hand({"bid": "5", "meld_0": "20", "tricks_0": "200", "meld_1": "20"}, ["Ana", "hearts"]),
         (5, "meld_0", "100"),
+        teams=("Us", "Them"),
+        options={"target": 10000},
+    ),
+    # The refused hand bids 105: above 100 bids go up by 10 (docs/rules.md §2 `double-deck`).
+    "double-deck": Form(
+        "double-deck",
+        ["Ana", "Ben", "Cruz", "Dee"],
+        _double_deck(),
+        Hand({"bid": "105", "meld_0": "80", "tricks_0": "30", "meld_1": "20"}, ["Ana", "hearts"]),
+        (4, "meld_0", "40"),
         teams=("Us", "Them"),
         options={"target": 10000},
     ),

@@ -26,7 +26,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import service
 from scorekeeper.rules import all_variants, find_variant
-from scorekeeper.rules.games.table import Entry, Tool
+from scorekeeper.rules.games.table import Entry, Result, Tool
 from tests.helpers import MatchClient, hidden
 
 #: What an attacker at the table types as names: tags, attribute breakers, quotes, a URL scheme,
@@ -151,7 +151,11 @@ def hand_data(client: FlaskClient, public_id: str) -> dict[str, str]:
             return {**contract, "outcome": "made"}
         return {**contract, "tricks_0": str(table.trick_total or 250)}
     if table.entry is Entry.PARTNERSHIP_BID:
-        return {"result": "all_pass"}
+        if Result.ALL_PASS in table.results:
+            return {"result": "all_pass"}
+        # A form nobody passes in (double-deck): the lowest bid, made on the counters.
+        contract = {"bidder": table.players[0], "bid": str(table.min_bid), "trump": "spades"}
+        return {**contract, "result": "played", "tricks_0": str(table.trick_total)}
     assert table.entry is Entry.RUMMY_DEAL, table.entry
     return {"table_0": "100", "hand_1": "20", "ending": "closed:0"}
 

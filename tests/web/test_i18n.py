@@ -310,6 +310,11 @@ ONE_HAND = {
         **{"bidder": "Ana", "bid": "250", "trump": "hearts", "result": "played"},
         **{"meld_0": "100", "meld_1": "40", "tricks_0": "150", "tricks_1": "100"},
     },
+    # Meld under 20 and too few counters: the notes of double-deck's own rules show too.
+    "double-deck": {
+        **{"bidder": "Ana", "bid": "55", "trump": "hearts", "result": "played"},
+        **{"meld_0": "32", "meld_1": "40", "tricks_0": "35", "tricks_1": "15"},
+    },
     "pinnacola": {
         **{"table_0": "300", "hand_0": "0", "table_1": "100", "hand_1": "20"},
         **{"ending": "closed:0", "in_mano": "y"},

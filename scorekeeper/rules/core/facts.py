@@ -22,12 +22,14 @@ from typing import Any, Final
 from .cards import Suit
 from .text import N_, Note, note
 
-#: How a contract ended (the API's ``outcome``): made, set, conceded without play, or thrown in
-#: before the widow (auction in units with a kitty).
+#: How a contract ended (the API's ``outcome``): made, set, conceded without play, thrown in
+#: before the widow (auction in units with a kitty), or lost without play for want of a
+#: marriage in trump (double-deck).
 MADE: Final = "made"
 SET: Final = "set"
 CONCEDED: Final = "conceded"
 THROWN_IN: Final = "thrown_in"
+NO_MARRIAGE: Final = "no_marriage"
 
 #: How a rummy deal ended (docs/rules.md §3 "End of a deal").
 CLOSED: Final = "closed"
@@ -147,6 +149,7 @@ OUTCOME_WORDS: Final = {
     SET: N_("set"),
     CONCEDED: N_("conceded"),
     THROWN_IN: N_("thrown in"),
+    NO_MARRIAGE: N_("no marriage"),
 }
 ALL_PASSED: Final = N_("all passed")
 SIDE_CLOSED: Final = N_("{side} closed")

@@ -33,6 +33,9 @@ CHOICE_TITLES: dict[str, str] = {
     "new-cards": N_("new cards"),
     "13-cards": N_("13 cards"),
     "ace-to-king": N_("ace to king"),
+    "by-1-5-10": N_("by 1 to 60, by 5 to 100, then by 10"),
+    "by-1-5": N_("by 1 to 60, then by 5"),
+    "by-1": N_("by any number"),
 }
 
 

@@ -1,11 +1,12 @@
 """Partnership auction (``partnership_bid``): one contract for the two teams, whether the hand
-was played, conceded or passed, and both teams' meld and tricks."""
+was played, conceded, passed or lost for want of a marriage in trump (the form's
+:attr:`~scorekeeper.rules.games.table.Layout.results`), and both teams' meld and tricks."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..games.table import Layout
+from ..games.table import Layout, Result
 from .pinochle_sides import (
     check_all_passed,
     contract_paths,
@@ -15,9 +16,6 @@ from .pinochle_sides import (
     side_paths,
 )
 from .posted import Fields, picked
-
-#: The buttons of the hand's result (field ``result``).
-CONCEDED, ALL_PASS = "conceded", "all_pass"
 
 
 def field_paths(table: Layout) -> dict[str, str]:
@@ -31,13 +29,17 @@ def field_paths(table: Layout) -> dict[str, str]:
 
 
 def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
-    """All pass alone; else the contract, the teams' points and whether it was conceded."""
+    """All pass alone; else the contract, the teams' points and whether it was conceded or
+    lost for no marriage (each only where the form offers it: the rules refuse the others)."""
     contract = read_contract(fields)
     result = picked(fields, "result")
-    if result == ALL_PASS:
+    if result == Result.ALL_PASS:
         check_all_passed(fields, "result", side_field_names(table))
-        return {"outcome": ALL_PASS}
-    conceded = result == CONCEDED
+        return {"outcome": Result.ALL_PASS.value}
+    if result == Result.NO_MARRIAGE:
+        sides = read_sides(table, fields, allow_blank_tricks=True)
+        return {**contract, **sides, "outcome": Result.NO_MARRIAGE.value}
+    conceded = result == Result.CONCEDED
     return {
         **contract,
         **read_sides(table, fields, allow_blank_tricks=conceded),

@@ -44,6 +44,16 @@ class Entry(StrEnum):
         return self is Entry.RUMMY_DEAL
 
 
+class Result(StrEnum):
+    """How a bid hand ended, as the partnership hand form offers it (:attr:`Layout.results`)."""
+
+    PLAYED = "played"
+    CONCEDED = "conceded"
+    ALL_PASS = "all_pass"
+    #: The bidder had no marriage in trump: the bid is lost without play (double-deck).
+    NO_MARRIAGE = "no_marriage"
+
+
 class Tool(StrEnum):
     """The helper page that counts one side's meld from real cards."""
 
@@ -143,6 +153,12 @@ class Layout:
     min_bid: int | None = None
     max_bid: int | None = None
     bid_step: int = 10
+    #: The bid picker's round bids go by this (its second row by a tenth of it): 100 for bids
+    #: in the hundreds, 10 for double-deck's bids from 50.
+    bid_round: int = 100
+    #: Where bids go up by other steps (double-deck): ``(up to, step)`` pairs, the last up to
+    #: ``None`` (no limit); the picker offers no bid off them. Empty: every bid it shows is one.
+    bid_steps: tuple[tuple[int | None, int], ...] = ()
     words: Words = HAND_WORDS
     #: The tool that counts a side's meld from real cards, if any.
     tool: Tool | None = None
@@ -154,6 +170,25 @@ class Layout:
     meld_values: Mapping[str, int] = field(default_factory=dict)
     #: The family's meld names, chips and calculator grid (:class:`MeldBook`).
     melds: MeldBook = NO_MELDS
+    #: The ways a hand may end that the partnership hand form offers, in its order.
+    results: tuple[Result, ...] = (Result.PLAYED, Result.CONCEDED, Result.ALL_PASS)
+
+    def off_step(self, bid: int) -> bool:
+        """Whether ``bid`` is off the table's :attr:`bid_steps` (the picker leaves it out).
+
+        >>> Layout(Entry.PARTNERSHIP_BID, (), (), bid_steps=((60, 1), (None, 5))).off_step(61)
+        True
+        """
+        return bool(self.bid_steps) and bool(bid % step_at(self.bid_steps, bid)[1])
+
+    @property
+    def bid_steps_text(self) -> str:
+        """:attr:`bid_steps` as the page's script reads them: ``"60:1 100:5 :10"``.
+
+        >>> Layout(Entry.PARTNERSHIP_BID, (), (), bid_steps=((60, 1), (None, 5))).bid_steps_text
+        '60:1 :5'
+        """
+        return " ".join(f"{'' if high is None else high}:{step}" for high, step in self.bid_steps)
 
     @property
     def bids(self) -> bool:
@@ -170,6 +205,21 @@ class Layout:
             return ()
         high = self.max_bid if self.max_bid is not None else self.min_bid + step * count
         return tuple(bid for bid in range(self.min_bid, high + 1, step))[:count]
+
+
+def step_at(steps: Sequence[tuple[int | None, int]], bid: int) -> tuple[int, int]:
+    """Of ``steps`` (``(up to, step)`` pairs, the last up to ``None``): the bid above which the
+    step of ``bid`` starts, and that step.
+
+    >>> step_at(((60, 1), (100, 5), (None, 10)), 65), step_at(((60, 1), (None, 5)), 60)
+    ((60, 5), (0, 1))
+    """
+    low = 0
+    for high, step in steps:
+        if high is None or bid <= high:
+            return low, step
+        low = high
+    return low, 1
 
 
 def seated(setup: Setup, active: Sequence[str] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:

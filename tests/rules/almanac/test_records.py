@@ -541,9 +541,14 @@ def test_every_form_has_a_family() -> None:
         "pinochle-4": "pinochle",
         "auction": "pinochle",
         "partnership-auction": "pinochle",
+        "double-deck": "double-deck",
         "pinnacola": "pinnacola",
     }
-    assert family_titles() == {"pinochle": "Pinochle", "pinnacola": "Pinnacola"}
+    assert family_titles() == {
+        "pinochle": "Pinochle",
+        "double-deck": "Double-deck pinochle",
+        "pinnacola": "Pinnacola",
+    }
 
 
 # --- Money across nights (docs/rules.md §2 "Settlement in units"; docs/records.md "Money") ----
