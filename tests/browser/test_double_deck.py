@@ -70,3 +70,20 @@ def test_no_marriage_in_trump_loses_the_bid_unplayed(phone: Phone) -> None:
     answered(phone.page, lambda: phone.tap("#hand-form button.save"))
     assert phone.totals() == {"Us": 24, "Them": -52}, phone.errors()
     assert "no marriage" in phone.page.locator(".hand-row").first.inner_text()
+
+
+def test_meld_chips_add_up_by_the_double_deck_table(phone: Phone) -> None:
+    """Pagat's double-deck values on the chips (docs/rules.md §2 `double-deck` "Meld"): a run
+    15, a royal marriage 4, a pinochle 4: 23, not single-deck pinochle's 230."""
+    start_match(phone, "double-deck", FOUR, teams=("Us", "Them"))
+    phone.tap("label.pick.v-Cruz")
+    phone.tap("label.pick.v-hearts")
+    phone.page.locator("#f-side-0 details.meld-chips summary").click()
+    for meld in ("run", "royal_marriage", "pinochle"):
+        phone.page.locator(f"#f-side-0 button[data-meld='{meld}']").click()
+    assert phone.page.input_value("#meld_0") == "23"
+    phone.fill("#tricks_0", "30")
+    phone.page.locator("#tricks_0").dispatch_event("input")
+    answered(phone.page, lambda: phone.tap("#hand-form button.save"))
+    # Us: 23 meld kept with 30 counters, 53 ≥ the bid of 50; Them: 20 counters.
+    assert phone.totals() == {"Us": 53, "Them": 20}, phone.errors()

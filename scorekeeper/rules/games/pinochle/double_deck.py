@@ -62,6 +62,7 @@ from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import Family, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Result, members_of, seated, step_at
+from .double_deck_melds import BOOK, MAX_MELD, VALUES, read_meld
 
 #: A family of its own (docs/records.md "Families"): its points, bids and meld are counters (50
 #: a hand where single-deck pinochle's hand holds 250, and no fixed factor turns one into the
@@ -70,10 +71,9 @@ FAMILY: Final = Family("double-deck", N_("Double-deck pinochle"))
 #: The counters of a hand: 48 (each A, 10 and K of the 80 cards is 1) and 2 for the last trick
 #: (Pagat, bradwilson.io: "a total of 50 points available for tricks").
 COUNTERS: Final = 50
-#: The highest bid and the most meld one side may enter (a quadruple run alone is 300 by
-#: Pagat's table; a bid past the whole of a hand's possible points is a slip).
+#: The highest bid (a quadruple run alone is 300 by Pagat's table; a bid past the whole of a
+#: hand's possible points is a slip).
 MAX_BID: Final = 1000
-MAX_MELD: Final = 5000
 #: The bid steps (``bid_steps``): Joe Andrews' "one point at a time, until the number 60 is
 #: reached. Then, increments of five ... When the bidding reaches 100 ... increments of ten";
 #: bradwilson.io's "by one point or more, until they reach 60; then they must go up by 5";
@@ -265,6 +265,9 @@ class DoubleDeck(Variant):
             direction=setup.direction,
             words=BID_WORDS,
             members=members_of(setup, setup.sides),
+            meld_lists=True,
+            meld_values=VALUES,
+            melds=BOOK,
             results=(Result.PLAYED, Result.CONCEDED, Result.NO_MARRIAGE),
         )
 
@@ -302,11 +305,10 @@ class DoubleDeck(Variant):
         bidders = setup.side_of(bidder)
         others = next(side for side in sides if side != bidders)
         meld_map = side_map(entry["meld"], "meld", sides)
-        meld = {
-            side: as_int(meld_map[side], join_path("meld", side), low=0, high=MAX_MELD)
-            for side in sides
-        }
-        melds = tuple(Meld(side, meld[side]) for side in sides)
+        # A number of counters, or meld ids valued by Pagat's table (docs/rules.md §2).
+        typed = {side: read_meld(meld_map[side], join_path("meld", side)) for side in sides}
+        meld = {side: typed[side][0] for side in sides}
+        melds = tuple(Meld(side, meld[side], typed[side][1]) for side in sides)
         # docs/rules.md §2: a side under `min_meld` is not "on the board" (the glossary).
         shown = {side: meld[side] if meld[side] >= options["min_meld"] else 0 for side in sides}
 

@@ -182,3 +182,70 @@ def test_no_marriage_and_a_concession_lose_the_bid_unplayed() -> None:
     assert refused(setup(), bid("Ana", 52, (30, 24), None, outcome="all_pass")) == (
         "outcome: must be one of no_marriage, not 'all_pass'"
     )
+
+
+# --- Meld (docs/rules.md §2 `double-deck` "Meld"): Pagat's table, through its copy at
+# gambiter.com ("Run ... 15 | 150 | 225 | 300"; "Royal Marriage ... 4 | 8 | 12 | 16"), with
+# familyeducation.com's marriages (2, 4, 6, 8) and rarepike.com's arounds and pinochles
+# ("Aces | 10 | 100 | 150 | 200", "Jacks | 4 | 40 | 60 | 80", "Quadruple Pinochle ... 90").
+
+
+@pytest.mark.parametrize(
+    ("ids", "counters"),
+    [
+        (["run", "royal_marriage", "marriage", "pinochle"], 15 + 4 + 2 + 4),
+        (["double_run", "double_pinochle", "aces_around"], 150 + 30 + 10),
+        (["triple_run"], 225),
+        (["quadruple_run"], 300),
+        (["royal_marriage"] * 4, 16),  # Pagat's quadruple royal marriage
+        (["marriage"] * 4 + ["run"], 8 + 15),  # familyeducation.com: quadruple marriage 8
+        (["double_aces", "triple_kings", "quadruple_queens", "jacks_around"], 100 + 120 + 120 + 4),
+        (["triple_pinochle"], 60),
+        (["quadruple_pinochle", "quadruple_jacks"], 90 + 80),
+    ],
+)
+def test_meld_by_ids_is_valued_by_pagats_table(ids: list[str], counters: int) -> None:
+    # Us bid 50 and take 40 counters; their listed meld counts as its value.
+    match = play(
+        setup(min_meld=0), bid("Ana", 50, (0, 0), (40, 10)) | {"meld": {"Us": ids, "Them": 0}}
+    )
+    assert match.totals["Us"] == counters + 40
+    melds = match.hands[0].facts.meld
+    assert melds[0].listed == tuple(ids)
+
+
+def test_a_meld_list_no_side_can_hold_is_refused_at_its_item() -> None:
+    # Four copies of each card: two partners hold at most two double runs, one triple.
+    entry = bid("Ana", 50, (0, 0), (30, 20)) | {"meld": {"Us": ["double_run"] * 3, "Them": 0}}
+    assert refused(setup(), entry) == "meld.Us[2]: no side holds more than 2 double_run"
+    entry = bid("Ana", 50, (0, 0), (30, 20)) | {"meld": {"Us": ["dix"], "Them": 0}}
+    assert refused(setup(), entry).startswith("meld.Us[0]: is not a meld; melds are run, ")
+
+
+def test_the_melds_of_twenty_cards_are_counted_from_the_cards() -> None:
+    from scorekeeper.rules.core.cards import Suit
+    from scorekeeper.rules.games.pinochle.double_deck_melds import (
+        count_melds,
+        meld_value,
+        read_cards,
+    )
+
+    # A triple run in hearts (15 cards) with a fourth K-Q of hearts (a royal marriage beside
+    # it: "Any particular card can only belong to one meld of each type"), K-Q of spades and
+    # a J of diamonds: with the Q of spades a pinochle.
+    cards = read_cards(["AH", "10H", "KH", "QH", "JH"] * 3 + ["KH", "QH", "KS", "QS", "JD"])
+    counts = count_melds(cards, Suit.HEARTS)
+    assert counts == {"triple_run": 1, "royal_marriage": 1, "marriage": 1, "pinochle": 1}
+    assert meld_value(counts) == 225 + 4 + 2 + 4
+    # In spades the same cards are a royal marriage and four marriages of hearts.
+    counts = count_melds(cards, Suit.SPADES)
+    assert counts == {"royal_marriage": 1, "marriage": 4, "pinochle": 1}
+    # Kings around twice and aces around once: one of each suit's A, two of each K.
+    arounds = read_cards(["AS", "AH", "AD", "AC"] + ["KS", "KH", "KD", "KC"] * 2)
+    assert count_melds(arounds, Suit.CLUBS) == {"aces_around": 1, "double_kings": 1}
+    with pytest.raises(RuleError) as caught:
+        read_cards(["9H"])
+    assert str(caught.value) == "cards[0]: '9H' is not in a double-deck pack (A, 10, K, Q, J only)"
+    with pytest.raises(RuleError) as caught:
+        read_cards(["AH"] * 5)
+    assert str(caught.value) == "cards[4]: a double-deck pack holds only four AH"
