@@ -138,7 +138,7 @@
 
   var tool = form.dataset.tool;
   var update;
-  if (tool === "pinochle_meld") {
+  if (tool === "pinochle_meld" || tool === "double_deck_meld") {
     var names = data("names") || {};
     var found = document.getElementById("found");
     var total = document.getElementById("meld-total");
@@ -167,7 +167,11 @@
         found.textContent = ""; text(total, "–"); text(note, form.dataset.pickTrump); sideSum(null);
         return;
       }
-      ask({ cards: picked(), trump: trump.value, melds: select ? select.value : data("melds") },
+      // The double-deck calculator has no meld table to send (its values are Pagat's).
+      var body = { cards: picked(), trump: trump.value };
+      var table = select ? select.value : data("melds");
+      if (table !== null && table !== undefined) body.melds = table;
+      ask(body,
         function (ok, answer) {
           found.textContent = "";
           if (!ok) { text(total, "–"); text(note, firstError(answer)); sideSum(null); return; }

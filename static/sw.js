@@ -41,7 +41,7 @@ var precaching = {};  // build -> the promise of its precache (one at a time per
 // The pages kept: the home page, a match, the correction of one of its hands, its scoreboard.
 var KEPT = /^(m\/[A-Za-z0-9_-]{1,32}(\/hands\/[0-9]{1,4}|\/board)?)?$/;
 // And the tools (issue 38 point 9), fetched once an engine is complete (tool opened from a match offline: the plain copy).
-var TOOLS = [ROOT + "tools/pinochle-meld", ROOT + "tools/pinnacola-meld"];
+var TOOLS = [ROOT + "tools/pinochle-meld", ROOT + "tools/double-deck-meld", ROOT + "tools/pinnacola-meld"];
 function tool(url) { return url.origin === self.location.origin && TOOLS.indexOf(url.pathname) >= 0; }
 function keepTools() {
   return caches.open(PAGES).then(function (cache) {

@@ -189,6 +189,12 @@ def pinochle_meld() -> Response:
     return jsonify(tools.pinochle_meld(json_body()))
 
 
+@bp.post("/meld/double-deck")
+def double_deck_meld() -> Response:
+    """The melds a hand of double-deck pinochle's 80 cards holds, in counters."""
+    return jsonify(tools.double_deck_meld(json_body()))
+
+
 @bp.post("/meld/pinnacola")
 def pinnacola_meld() -> Response:
     """What a Pinnacola meld is worth, or a 422 saying why the cards are no meld; ``pinelle``

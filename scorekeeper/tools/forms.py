@@ -24,6 +24,8 @@ from ..rules import RuleError
 from ..rules.core.cards import TRUMPS, Card, Rank, Suit
 from ..rules.core.options import choice_title
 from ..rules.games.pinnacola.form import JOKER_COPIES, NATURAL_COPIES, in_deck
+from ..rules.games.pinochle.double_deck_melds import BOOK as DOUBLE_DECK_BOOK
+from ..rules.games.pinochle.double_deck_melds import COPIES as DOUBLE_DECK_COPIES
 from ..rules.games.pinochle.melds import MELDS_OPTION, PINOCHLE_MELDS
 from ..web.forms import Buttons, FormError, choice_list
 
@@ -97,14 +99,14 @@ def most_copies(card: Card) -> int:
     return JOKER_COPIES if card.rank is Rank.JOKER else NATURAL_COPIES
 
 
-def _count_field(card: Card) -> StringField:
+def _count_field(card: Card, most: int) -> StringField:
     return StringField(
         card_face(card) if card.suit else _l("Joker"),
         default="0",
         render_kw={
             "type": "number",
             "min": "0",
-            "max": str(most_copies(card)),
+            "max": str(most),
             "inputmode": "numeric",
             "autocomplete": "off",
         },
@@ -115,6 +117,13 @@ class CardGridForm(FlaskForm):
     """A grid of cards, each with how many of it are picked."""
 
     cards: tuple[Card, ...] = ()
+    #: How many of each card the deck holds where it is not :func:`most_copies` (the 80 cards
+    #: of double-deck pinochle: four).
+    copies: int | None = None
+
+    def most(self, card: Card) -> int:
+        """How many of ``card`` the grid's deck holds."""
+        return self.copies or most_copies(card)
 
     def picked(self) -> list[str]:
         """The cards picked, in grid order, each as many times as its count.
@@ -125,7 +134,7 @@ class CardGridForm(FlaskForm):
         for card in self.cards:
             name = card_field(card)
             text = (self[name].data or "").strip() or "0"
-            most = most_copies(card)
+            most = self.most(card)
             if not re.fullmatch(r"\d", text) or int(text) > most:
                 raise FormError(name, _("Enter 0 to %(most)s.", most=most))
             picked += [str(card)] * int(text)
@@ -147,11 +156,16 @@ class CardGridForm(FlaskForm):
 
 
 def _grid_form(
-    name: str, base: type[CardGridForm], cards: Sequence[Card], fields: dict[str, Any]
+    name: str,
+    base: type[CardGridForm],
+    cards: Sequence[Card],
+    fields: dict[str, Any],
+    copies: int | None = None,
 ) -> type[CardGridForm]:
-    fields = {**fields, **{card_field(card): _count_field(card) for card in cards}}
-    form_class: type[CardGridForm] = type(name, (base,), fields)
+    counts = {card_field(card): _count_field(card, copies or most_copies(card)) for card in cards}
+    form_class: type[CardGridForm] = type(name, (base,), {**fields, **counts})
     form_class.cards = tuple(cards)
+    form_class.copies = copies
     return form_class
 
 
@@ -169,6 +183,25 @@ PinochleMeldForm = _grid_form(
     },
 )
 """The meld calculator: the 24 cards of a pinochle deck, trump and the meld table."""
+
+#: The 20 cards of double-deck pinochle's 80 (four of each), a row per suit, A high to J.
+DOUBLE_DECK_ROWS: tuple[tuple[Suit, tuple[Card, ...]], ...] = tuple(
+    (suit, tuple(Card(rank, suit) for rank in DOUBLE_DECK_BOOK.ranks)) for suit in SUITS
+)
+
+DoubleDeckMeldForm = _grid_form(
+    "DoubleDeckMeldForm",
+    CardGridForm,
+    [card for _suit, row in DOUBLE_DECK_ROWS for card in row],
+    {
+        "trump": Buttons(
+            _l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS)
+        ),
+    },
+    copies=DOUBLE_DECK_COPIES,
+)
+"""The double-deck meld calculator: the 20 cards of the 80-card pack, four of each, and trump
+(its values are Pagat's, in counters: no table to pick)."""
 
 PinnacolaPickerForm = _grid_form(
     "PinnacolaPickerForm",

@@ -1,4 +1,5 @@
-"""The tools pages: the pinochle meld calculator and the Pinnacola card picker.
+"""The tools pages: the pinochle meld calculators (single- and double-deck) and the Pinnacola
+card picker.
 
 Both work without JavaScript (the grid is posted and the rules value it) and carry their result
 back into a match's hand form: ``?match=<id>&side=<side>`` names the match and the side, and
@@ -13,7 +14,7 @@ rules do that.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,6 +26,7 @@ from .. import service
 from ..i18n import rule_message
 from ..rules import RuleError, find_variant
 from ..rules.games.pinnacola.form import check_deck, read_card, read_side, value_meld
+from ..rules.games.pinochle import double_deck_melds
 from ..rules.games.pinochle.melds import PINOCHLE_MELDS, MeldReport, calculate_meld
 from ..rules.games.table import Tool
 from ..web.contract import CARRIED, partner_key
@@ -33,11 +35,13 @@ from ..web.partners import PartnerMeld, partner_melds, partners_line, side_partn
 from ..web.session import token_for
 from . import bp
 from .forms import (
+    DOUBLE_DECK_ROWS,
     JOKER,
     PINELLE_ONLY_GAPS,
     PINNACOLA_ROWS,
     PINOCHLE_ROWS,
     CardGridForm,
+    DoubleDeckMeldForm,
     PinnacolaPickerForm,
     PinochleMeldForm,
     face_of,
@@ -96,6 +100,11 @@ class Target:
         return url_for("matches.show", public_id=self.public_id, **query)
 
 
+#: The tools that count a side's meld from real cards: a side of partners counts each
+#: partner's cards (:func:`~scorekeeper.web.partners.side_partners`).
+MELD_TOOLS = (Tool.PINOCHLE_MELD, Tool.DOUBLE_DECK_MELD)
+
+
 def _target(tool: Tool) -> Target | None:
     """The match and side named by ``?match=&side=``, when this phone may score that match.
 
@@ -118,7 +127,7 @@ def _target(tool: Tool) -> Target | None:
     if table.tool is not tool or side not in melders:
         return None
     carry = {key: value for key, value in request.args.items() if key.startswith(CARRIED)}
-    if tool is not Tool.PINOCHLE_MELD or side not in table.sides:
+    if tool not in MELD_TOOLS or side not in table.sides:
         return Target(public_id, side, setup.options, carry)
     index = table.sides.index(side)
     partners = side_partners(table, index)
@@ -152,6 +161,42 @@ def pinochle_meld() -> Any:
     melds: Any = form["melds"].data or "standard"
     if target is not None:
         melds = target.options.get("melds", "standard")
+    return _calculator(
+        form,
+        target,
+        lambda cards, trump: calculate_meld(cards, trump, melds),
+        rows=PINOCHLE_ROWS,
+        melds=melds,
+        meld_names={meld: _(name) for meld, name in PINOCHLE_MELDS.names.items()},
+        tool=Tool.PINOCHLE_MELD,
+        api=url_for("api.pinochle_meld"),
+    )
+
+
+@bp.route("/double-deck-meld", methods=["GET", "POST"])
+def double_deck_meld() -> Any:
+    """The calculator for double-deck pinochle's 80 cards, four of each (docs/rules.md §2
+    ``double-deck`` "Meld"): its melds in counters, by Pagat's table."""
+    return _calculator(
+        DoubleDeckMeldForm(),
+        _target(Tool.DOUBLE_DECK_MELD),
+        double_deck_melds.calculate_meld,
+        rows=DOUBLE_DECK_ROWS,
+        melds=None,
+        meld_names={meld: _(name) for meld, name in double_deck_melds.MELD_NAMES.items()},
+        tool=Tool.DOUBLE_DECK_MELD,
+        api=url_for("api.double_deck_meld"),
+    )
+
+
+def _calculator(
+    form: CardGridForm,
+    target: Target | None,
+    calculate: Callable[[list[str], str], MeldReport],
+    **context: Any,
+) -> Any:
+    """A meld calculator's page: the grid posted is valued by ``calculate``, and "use" carries
+    the melds back to the match's hand form (a partner's under his name)."""
     report: MeldReport | None = None
     status = 200
     if request.method == "POST":
@@ -160,7 +205,7 @@ def pinochle_meld() -> Any:
         try:
             cards = form.picked()
             if form["trump"].data:
-                report = calculate_meld(cards, form["trump"].data, melds)
+                report = calculate(cards, form["trump"].data)
             elif request.form.get("action") == "use":
                 add_error(form, "trump", _("Pick the trump first."))
                 status = 422
@@ -188,11 +233,10 @@ def pinochle_meld() -> Any:
         "tools/pinochle_meld.html",
         form,
         status,
-        rows=PINOCHLE_ROWS,
         report=report,
-        melds=melds,
-        meld_names={meld: _(name) for meld, name in PINOCHLE_MELDS.names.items()},
         target=target,
+        copies=form.copies or 2,
+        **context,
     )
 
 

@@ -191,3 +191,22 @@ def test_the_partners_line_goes_once_the_sides_meld_is_changed(phone: Phone) -> 
     phone.page.locator("#f-side-0 button[data-meld='dix']").click()
     phone.page.wait_for_selector("#partners_0", state="hidden")
     assert phone.page.input_value("#meld_0") == "160"
+
+
+def test_the_double_deck_calculator_counts_up_to_four_of_a_card(phone: Phone) -> None:
+    """docs/rules.md §2 `double-deck` "Meld" (Pagat's table through gambiter.com's copy): two
+    runs of spades are the double run, 150; a card counts 0 to 4 copies."""
+    phone.go("/tools/double-deck-meld")
+    check_fits(phone, "tools-double-deck-meld-empty")
+    tap_cards(phone, *RUN, *RUN, "QS", "JD")
+    phone.tap("label.pick.v-spades")
+    wait_for_text(phone, "meld-total", "154")
+    assert found(phone) == ["double run 150", "pinochle 4"]
+    tap_cards(phone, "AS", "AS")  # a third and a fourth ace of spades
+    assert phone.page.input_value("#c_AS") == "4"
+    tap_cards(phone, "AS")  # and out again: 0
+    assert phone.page.input_value("#c_AS") == "0"
+    # No ace of spades, no run: the two K-Q of spades are royal marriages (4 each).
+    wait_for_text(phone, "meld-total", "12")
+    assert found(phone) == ["royal marriage ×2 8", "pinochle 4"]
+    check_fits(phone, "tools-double-deck-meld-pinochle")

@@ -23,7 +23,7 @@ __all__ = ["engine_app"]  # (a fixture of test_phone_offline, used here)
 COUNTED = "No signal: counted on this phone, by the same rules as the server."
 NO_ENGINE = "No signal, and this phone keeps no copy of the rules yet: counting needs signal."
 BUTTON = "No signal: this button needs signal. The cards picked stay as they are."
-TOOLS = ("/tools/pinochle-meld", "/tools/pinnacola-meld")
+TOOLS = ("/tools/pinochle-meld", "/tools/pinnacola-meld", "/tools/double-deck-meld")
 
 
 def wait_kept(phone: Phone, *paths: str) -> None:

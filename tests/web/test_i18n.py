@@ -335,7 +335,7 @@ def test_no_english_is_left_on_the_russian_pages(
     assert stored.status_code == 303, page_errors(stored.get_data(as_text=True))
     paths = ["/", "/new", f"/new/{variant}", url, url + "/hands/1", "/no-such-page"]
     paths += [url + "/share", url + "/board", "/import"]
-    paths += ["/tools/pinochle-meld", "/tools/pinnacola-meld"]
+    paths += ["/tools/pinochle-meld", "/tools/double-deck-meld", "/tools/pinnacola-meld"]
     if variant == "auction":
         paths.append(url + "/settle")
     for path in paths:

@@ -64,6 +64,7 @@ NO_SERVICE: dict[str, str] = {
     "health.readyz": "the database answers (no service call)",
     "i18n.switch": "the language cookie",
     "tools.pinochle_meld": "a calculator of the rules alone",
+    "tools.double_deck_meld": "a calculator of the rules alone",
     "tools.pinnacola_meld": "a calculator of the rules alone",
     "matches.choose_variant": "the list of the forms",
     "club.choose": "the list of the forms",

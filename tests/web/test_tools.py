@@ -130,11 +130,11 @@ def _match_id(url: str) -> str:
     return url.rsplit("/", 1)[1]
 
 
-def _calculator_link(html: str, side: str, partner: str) -> str:
+def _calculator_link(html: str, side: str, partner: str, tool: str = "pinochle-meld") -> str:
     """The hand form's calculator link for one partner of a side (``&amp;`` undone)."""
     quoted = {"Ana & Cruz": r"Ana\+%26\+Cruz", "Ben & Dee": r"Ben\+%26\+Dee"}[side]
     link: str
-    for link in re.findall(r'href="(/tools/pinochle-meld\?[^"]*)"', html):
+    for link in re.findall(f'href="(/tools/{tool}\\?[^"]*)"', html):
         if re.search(f"side={quoted}(&|&amp;|$)", link) and f"partner={partner}" in link:
             return link.replace("&amp;", "&")
     raise AssertionError(f"no calculator for {partner} of {side}")
@@ -588,3 +588,47 @@ def test_the_picker_names_a_set_as_a_meld_in_italian(client: FlaskClient) -> Non
     html = response.get_data(as_text=True)
     assert re.search(r"<span>tris</span> <b>30</b>", html)
     assert '"set": "tris"' in html
+
+
+# --- The double-deck calculator (docs/rules.md §2 `double-deck` "Meld": Pagat's table, in
+# counters, through gambiter.com's copy: "Run ... 15 | 150 | 225 | 300").
+
+
+def test_the_double_deck_calculator_counts_four_copies_in_counters(client: FlaskClient) -> None:
+    html = client.get("/tools/double-deck-meld").get_data(as_text=True)
+    assert 'max="4"' in html  # four of each card in the 80
+    assert 'name="c_9S"' not in html  # no nines
+    assert 'name="melds"' not in html  # Pagat's values only: no table to pick
+    # A triple run of hearts and a fourth K-Q of hearts (a royal marriage beside it), K-Q of
+    # spades and the J of diamonds: 225 + 4 + 2 + 4.
+    cards = (*("AH", "10H", "KH", "QH", "JH") * 3, "KH", "QH", "KS", "QS", "JD")
+    response = client.post("/tools/double-deck-meld", data={"trump": "hearts", **grid(*cards)})
+    assert response.status_code == 200
+    assert found(response.get_data(as_text=True)) == (
+        [("triple run", 225), ("royal marriage", 4), ("marriage", 2), ("pinochle", 4)],
+        "235",
+    )
+    five = client.post("/tools/double-deck-meld", data={"trump": "hearts", "c_AH": "5"})
+    assert five.status_code == 422
+    assert "Enter 0 to 4." in five.get_data(as_text=True)
+    answer = client.post("/api/v1/meld/double-deck", json={"cards": list(cards), "trump": "hearts"})
+    assert answer.get_json()["total"] == 235
+
+
+def test_the_double_deck_calculator_carries_a_partners_meld_back(
+    client: FlaskClient, table: MatchClient
+) -> None:
+    url = table.start("double-deck")
+    page = client.get(url).get_data(as_text=True)
+    calculator = _calculator_link(page, "Ana & Cruz", "Ana", "double-deck-meld")
+    response = client.post(
+        calculator,
+        data={"trump": "spades", "action": "use", **grid("AS", "10S", "KS", "QS", "JS", "JD")},
+    )
+    assert response.status_code == 303
+    assert parse_qs(urlsplit(response.headers["Location"]).query) == {
+        "meld.Ana & Cruz.Ana": ["run,pinochle"]
+    }
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="partners_0"[^>]*>Ana 19<', html)  # 15 + 4, in counters
+    assert re.search(r'id="meld_0"[^>]*value="19"', html)

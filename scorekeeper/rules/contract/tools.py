@@ -1,5 +1,6 @@
-"""The meld calculators' answers (docs/api.md, ``POST /api/v1/meld/pinochle`` and
-``/meld/pinnacola``): a body in, the JSON out, or a :class:`RuleError` saying why not.
+"""The meld calculators' answers (docs/api.md, ``POST /api/v1/meld/pinochle``,
+``/meld/double-deck`` and ``/meld/pinnacola``): a body in, the JSON out, or a
+:class:`RuleError` saying why not.
 
 The server's ``api/routes.py`` answers with them, and the phone's engine too (docs/phone.md
 "The tools without signal"): the meld calculator and the Pinnacola card picker count the same
@@ -12,7 +13,8 @@ from typing import Any
 
 from ..core.readers import as_bool, as_object, check_keys
 from ..games.pinnacola.form import value_meld
-from ..games.pinochle.melds import calculate_meld
+from ..games.pinochle import double_deck_melds
+from ..games.pinochle.melds import MeldReport, calculate_meld
 
 
 def pinochle_meld(data: object) -> dict[str, Any]:
@@ -20,6 +22,20 @@ def pinochle_meld(data: object) -> dict[str, Any]:
     body = as_object(data, "_")
     check_keys(body, ("cards", "trump", "melds"), required=("cards", "trump"))
     report = calculate_meld(body["cards"], body["trump"], body.get("melds", "standard"))
+    return report_json(report)
+
+
+def double_deck_meld(data: object) -> dict[str, Any]:
+    """The melds a hand of double-deck pinochle's 80 cards holds (docs/rules.md §2
+    ``double-deck`` "Meld"), in counters."""
+    body = as_object(data, "_")
+    check_keys(body, ("cards", "trump"), required=("cards", "trump"))
+    return report_json(double_deck_melds.calculate_meld(body["cards"], body["trump"]))
+
+
+def report_json(report: MeldReport) -> dict[str, Any]:
+    """A meld calculator's answer: each meld held (``points`` for all of that id) and the
+    total."""
     return {
         "melds": [{"id": m.id, "count": m.count, "points": m.points} for m in report.melds],
         "total": report.total,
@@ -40,5 +56,6 @@ def pinnacola_meld(data: object) -> dict[str, Any]:
 #: Each tool by the name its page gives it (``templates/tools/*.html`` ``data-tool``).
 TOOLS: dict[str, Callable[[object], dict[str, Any]]] = {
     "pinochle_meld": pinochle_meld,
+    "double_deck_meld": double_deck_meld,
     "pinnacola_meld": pinnacola_meld,
 }

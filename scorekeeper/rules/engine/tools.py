@@ -1,7 +1,7 @@
 """The meld calculator and the Pinnacola card picker without signal (docs/phone.md "The tools
 without signal"): ``static/picker.js`` asks the phone's engine what it would have asked the API,
-``{"tool": "pinochle_meld" | "pinnacola_meld", "body": <the JSON text>, "lang"}``, and gets the
-API's answer, ``{"status", "body"}``, from the same functions
+``{"tool": "pinochle_meld" | "double_deck_meld" | "pinnacola_meld", "body": <the JSON text>,
+"lang"}``, and gets the API's answer, ``{"status", "body"}``, from the same functions
 (:mod:`scorekeeper.rules.contract.tools`) in the same words."""
 
 from __future__ import annotations

@@ -58,6 +58,8 @@ class Tool(StrEnum):
     """The helper page that counts one side's meld from real cards."""
 
     PINOCHLE_MELD = "pinochle_meld"
+    #: Double-deck pinochle's calculator: the 80 cards, four of each.
+    DOUBLE_DECK_MELD = "double_deck_meld"
     PINNACOLA_MELD = "pinnacola_meld"
 
 

@@ -61,7 +61,7 @@ from ...core.readers import (
 from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import Family, Variant, register
-from ..table import BID_WORDS, Entry, Layout, Result, members_of, seated, step_at
+from ..table import BID_WORDS, Entry, Layout, Result, Tool, members_of, seated, step_at
 from .double_deck_melds import BOOK, MAX_MELD, VALUES, read_meld
 
 #: A family of its own (docs/records.md "Families"): its points, bids and meld are counters (50
@@ -268,6 +268,7 @@ class DoubleDeck(Variant):
             meld_lists=True,
             meld_values=VALUES,
             melds=BOOK,
+            tool=Tool.DOUBLE_DECK_MELD,
             results=(Result.PLAYED, Result.CONCEDED, Result.NO_MARRIAGE),
         )
 

@@ -23,6 +23,7 @@ from ...core.errors import RuleError, join_path
 from ...core.readers import as_int, as_list, as_str
 from ...core.text import N_
 from ..table import MeldBook
+from .melds import MeldCount, MeldReport
 
 #: The ranks of the 80-card deck (no nines), high to low; four copies of each card.
 RANKS: Final = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -207,6 +208,21 @@ def meld_value(counts: dict[str, int]) -> int:
     return sum(VALUES[meld] * count for meld, count in counts.items())
 
 
+def calculate_meld(cards: object, trump: object) -> MeldReport:
+    """The melds a hand of the 80 cards holds with ``trump``, valued by Pagat's table (backs
+    ``POST /api/v1/meld/double-deck`` and the double-deck meld calculator). Refuses a card
+    list no double-deck pack deals (``cards[i]``) and a trump that is no suit (``trump``).
+
+    >>> report = calculate_meld(["AS", "10S", "KS", "QS", "JS", "QS", "JD"], "spades")
+    >>> [(m.id, m.count, m.points) for m in report.melds], report.total
+    ([('run', 1, 15), ('pinochle', 1, 4)], 19)
+    """
+    hand = read_cards(cards)
+    counts = count_melds(hand, Suit.from_word(as_str(trump, "trump"), "trump"))
+    found = tuple(MeldCount(meld, count, count * VALUES[meld]) for meld, count in counts.items())
+    return MeldReport(found, sum(m.points for m in found))
+
+
 __all__ = [
     "BOOK",
     "CHIPS",
@@ -216,6 +232,7 @@ __all__ = [
     "MELD_NAMES",
     "RANKS",
     "VALUES",
+    "calculate_meld",
     "count_melds",
     "meld_value",
     "read_cards",
