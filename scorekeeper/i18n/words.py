@@ -30,6 +30,8 @@ WORDS = (
     N_("by-1-5-10"),
     N_("by-1-5"),
     N_("by-1"),
+    N_("game"),
+    N_("hand"),
     N_("traditional"),
     N_("progressive"),
     N_("side"),

@@ -37,7 +37,17 @@ class MeldAndTricksForm(MeldSidesForm):
                 choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
                 default="",
             )
+        if table.renege:
+            fields["renege"] = Buttons(
+                _l("Reneged (did not take a trick he had to)"),
+                choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
+                default="",
+            )
 
     def data(self, table: Layout, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The sides' numbers and who declared out."""
-        return {**sides_data(table, entry), "declared_out": entry.get("declared_out") or ""}
+        return {
+            **sides_data(table, entry),
+            "declared_out": entry.get("declared_out") or "",
+            "renege": entry.get("renege") or "",
+        }

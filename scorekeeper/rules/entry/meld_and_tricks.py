@@ -1,5 +1,6 @@
 """Two-, three- and four-handed pinochle (``meld_and_tricks``): every side's meld and trick
-points, each player's meld under ``saving_trick: player``, and who declared himself out."""
+points, each player's meld under ``saving_trick: player``, who declared himself out, and who
+reneged (seed 004, two-handed)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ def field_paths(table: Layout) -> dict[str, str]:
         side_paths(table, paths)
     if table.declare_out:
         paths["declared_out"] = "declared_out"
+    if table.renege:
+        paths["renege"] = "renege"
     return paths
 
 
@@ -28,4 +31,7 @@ def read_fields(table: Layout, fields: Fields) -> dict[str, Any]:
     entry = read_sides(table, fields, allow_blank_tricks=bool(out))
     if out:
         entry["declared_out"] = out
+    reneger = picked(fields, "renege") if table.renege else ""
+    if reneger:
+        entry["renege"] = reneger
     return entry

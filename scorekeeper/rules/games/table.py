@@ -139,6 +139,8 @@ class Layout:
     took_trick_matters: bool = False
     #: Whether a player may declare himself out during the hand.
     declare_out: bool = False
+    #: Whether a renege is scored (seed 004, two-handed play): the form asks who reneged.
+    renege: bool = False
     #: Whether a side's meld may be given as a list of meld ids (the chips, the calculator).
     meld_lists: bool = False
     #: Whether meld and "took a trick" are entered per player, tricks per side (four-handed

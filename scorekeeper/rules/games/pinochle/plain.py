@@ -44,6 +44,10 @@ from .melds import (
 )
 from .plain_hand import meld_by_player, needs_new_cards, read_plain_hand
 
+#: Seed 004's renege in two-handed play (option ``renege``): the reneger's every point of the
+#: game lost, or (a house reading) his points of that hand.
+RENEGE_GAME, RENEGE_HAND = "game", "hand"
+
 
 class PlainPinochle(Variant):
     """What two-, three- and four-handed pinochle share: every side enters meld and tricks, the
@@ -94,6 +98,7 @@ class PlainPinochle(Variant):
             trick_total=counting_of(setup.options).total,
             took_trick_matters=self.all_at_once,
             declare_out=bool(setup.options.get("declare_out", False)),
+            renege="renege" in setup.options and len(players) == 2,
             meld_lists=True,
             meld_by_player=by_player,
             side_players=(
@@ -134,6 +139,9 @@ class Race(Runner):
         self.tie_rule: str = self.options.get("tie_rule", "raise")
         self.play_on: bool = bool(self.options.get("play_on", False))
         self.declare_out: bool = bool(self.options.get("declare_out", False))
+        #: Seed 004's renege (two-handed play): ``game`` or ``hand``; None where the match has
+        #: no such rule (a match stored before it, the forms without it).
+        self.renege: str | None = self.options.get("renege")
         self.totals: dict[str, int] = dict.fromkeys(setup.sides, 0)
         #: Sides in the order they placed (first, second ...).
         self.placed: list[str] = []
@@ -184,6 +192,19 @@ class Race(Runner):
             why = N_("{side} reaches the target") if not self.placed else N_("{side} is second")
             self.place(winner, notes, why)
 
+    def reneged(self, side: str, scores: dict[str, int], notes: list[Note]) -> None:
+        """Seed 004: once the stock is gone the second player must take the trick if he can;
+        "неисполнение считается ренонсом, и игрок теряет все заработанные в данной партии
+        очки" (failing to is a renege, and the player loses all the points he earned in this
+        game): his total goes to 0 (``renege: game``), or, the house reading, he scores
+        nothing for this hand (``renege: hand``; docs/rules.md §2 ``pinochle-2``)."""
+        if self.renege == RENEGE_HAND:
+            scores[side] = 0
+            notes.append(note("{side} reneged: no points this hand", side=side))
+        else:
+            scores[side] = -self.totals[side]
+            notes.append(note("{side} reneged: every point of the game is lost", side=side))
+
     # -- one hand -----------------------------------------------------------------------------
 
     def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
@@ -200,6 +221,7 @@ class Race(Runner):
             # docs/rules.md §1, §5: meld_reuse applies to two-handed play only.
             new_cards=two_handed and needs_new_cards(self.options),
             declare_out=self.declare_out,
+            renege=two_handed and self.renege is not None,
         )
         notes: list[Note] = []
         scores: dict[str, int] = dict(entry.tricks)
@@ -220,6 +242,8 @@ class Race(Runner):
                     note("{side} declared out wrongly and scores nothing this hand", side=declarer)
                 )
                 scores[declarer] = 0
+        if entry.renege is not None:
+            self.reneged(entry.renege, scores, notes)
         active = self.active_players()
         for side in sides:
             self.totals[side] += scores[side]

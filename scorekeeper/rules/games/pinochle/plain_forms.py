@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import RuleError
-from ...core.options import PLAY_GROUP, OptionSpec, boolean
+from ...core.options import PLAY_GROUP, OptionSpec, boolean, choice
 from ...core.text import N_
 from ..registry import register
 from .form_parts import option_map
 from .melds import MELD_REUSE_OPTION
-from .plain import PlainPinochle
+from .plain import RENEGE_GAME, RENEGE_HAND, PlainPinochle
 from .plain_hand import SAVING_TRICK_OPTION
 
 #: Two- and three-handed play (docs/rules.md §2, seed 004): a player may stop the hand and claim
@@ -26,6 +26,20 @@ DECLARE_OUT_OPTION = OptionSpec(
     True,
     boolean(),
     "A player may stop the hand and claim the game (declare out)",
+    group=PLAY_GROUP,
+)
+
+
+#: Seed 004's renege in two-handed play: once the stock is gone the second player must take the
+#: trick if he can; failing to, "игрок теряет все заработанные в данной партии очки" (the
+#: player loses all the points he earned in this game): ``game``; the house reading ``hand``,
+#: his points of that hand only (docs/rules.md §2 ``pinochle-2``).
+RENEGE_OPTION = OptionSpec(
+    "renege",
+    RENEGE_GAME,
+    choice(RENEGE_GAME, RENEGE_HAND),
+    "A renege (not taking a trick one must take once the stock is gone) loses every point of "
+    "the game, or the points of that hand",
     group=PLAY_GROUP,
 )
 
@@ -54,6 +68,7 @@ class TwoHanded(PlainPinochle):
                 "No card is turned for trump: the first marriage melded names it",
                 group=PLAY_GROUP,
             ),
+            RENEGE_OPTION,
         ]
 
 

@@ -59,6 +59,9 @@ class PlainHand:
     tricks: dict[str, int]
     took_trick: dict[str, bool]
     declared_out: str | None
+    #: Who reneged (seed 004: did not take a trick he had to take), where the match has the
+    #: rule (``renege``, two-handed play).
+    renege: str | None = None
 
 
 def read_plain_hand(
@@ -69,13 +72,23 @@ def read_plain_hand(
     all_at_once: bool,
     new_cards: bool,
     declare_out: bool,
+    renege: bool = False,
 ) -> PlainHand:
     """Read a ``pinochle-2/3/4`` hand body (docs/api.md): ``meld``, ``tricks``, optional
-    ``took_trick`` and ``declared_out``; meld and ``took_trick`` keyed by player under
-    ``saving_trick: player`` (docs/rules.md §1)."""
+    ``took_trick``, ``declared_out`` and (``renege``: the match scores it) ``renege``; meld and
+    ``took_trick`` keyed by player under ``saving_trick: player`` (docs/rules.md §1)."""
     options = setup.options
     entry = as_object(raw, "")
-    check_keys(entry, ("meld", "tricks", "took_trick", "declared_out"), required=("meld", "tricks"))
+    check_keys(
+        entry,
+        ("meld", "tricks", "took_trick", "declared_out", "renege"),
+        required=("meld", "tricks"),
+    )
+    reneger: str | None = None
+    if entry.get("renege") is not None:
+        if not renege:
+            raise RuleError("renege", "a renege is not scored in this match", code="not_allowed")
+        reneger = as_side(entry["renege"], "renege", sides)
     declarer: str | None = None
     if entry.get("declared_out") is not None:
         if not declare_out:
@@ -98,7 +111,7 @@ def read_plain_hand(
         took = _read_took_trick_by_player(entry.get("took_trick"), setup, tricks, meld)
     else:
         took = read_took_trick(entry.get("took_trick"), "took_trick", sides, tricks)
-    return PlainHand(meld, tricks, took, declarer)
+    return PlainHand(meld, tricks, took, declarer, reneger)
 
 
 def _read_took_trick_by_player(

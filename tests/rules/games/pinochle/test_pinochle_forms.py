@@ -52,6 +52,7 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
                 "tie_rule": "raise",
                 "declare_out": True,
                 "trump_by_first_marriage": False,
+                "renege": "game",
                 # docs/rules.md §4 (revision 2): last_trick 10, meld_reuse new-cards,
                 # direction left.
                 "last_trick": 10,
