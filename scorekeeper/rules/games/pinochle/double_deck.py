@@ -30,14 +30,9 @@ from ...core.facts import (
     bid_entry_summary,
 )
 from ...core.match import (
-    FINISHED,
-    IN_PROGRESS,
     HandResult,
-    MatchState,
     Setup,
     check_target,
-    player_left_of,
-    standings_by_total,
 )
 from ...core.options import (
     BIDDING_GROUP,
@@ -63,6 +58,7 @@ from ...core.text import N_, Note, note
 from ..registry import Family, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Result, Tool, members_of, seated, step_at
 from .double_deck_melds import BOOK, MAX_MELD, VALUES, read_meld
+from .form_parts import TeamRace
 
 #: A family of its own (docs/records.md "Families"): its points, bids and meld are counters (50
 #: a hand where single-deck pinochle's hand holds 250, and no fixed factor turns one into the
@@ -108,15 +104,12 @@ def check_bid_step(bid: int, steps: str) -> None:
         )
 
 
-class _DoubleDeck(Runner):
+class _DoubleDeck(TeamRace):
     """One replay of a double-deck match."""
 
     def __init__(self, form: DoubleDeck, setup: Setup) -> None:
+        super().__init__(setup, setup.options["target"])
         self.form = form
-        self.setup = setup
-        self.target: int = setup.options["target"]
-        self.totals = dict.fromkeys(setup.sides, 0)
-        self.winner: str | None = None
 
     def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
         """Score hand ``number``; the bidding side is counted first against the target."""
@@ -138,34 +131,7 @@ class _DoubleDeck(Runner):
         if self.winner is not None:
             notes.append(note("{side} wins the game", side=self.winner))
             self.over = True
-        return HandResult(
-            number,
-            self.setup.dealer_of(number),
-            raw,
-            scores,
-            None,
-            self.setup.players,
-            tuple(notes),
-            facts,
-        )
-
-    def state(self, results: tuple[HandResult, ...]) -> MatchState:
-        """The match as it stands after ``results``."""
-        setup, winner = self.setup, self.winner
-        dealer = setup.dealer_of(len(results) + 1)
-        rest = [side for side in standings_by_total(setup.sides, self.totals) if side != winner]
-        return MatchState(
-            sides=setup.sides,
-            hands=results,
-            totals=dict(self.totals),
-            status=FINISHED if winner is not None else IN_PROGRESS,
-            winner=winner,
-            standings=((winner,) if winner else ()) + tuple(rest),
-            dealer=dealer,
-            leader=player_left_of(setup.rotation, dealer),
-            active=setup.players,
-            target=self.target,
-        )
+        return self.result(number, raw, scores, notes, facts)
 
 
 def _leader(totals: Mapping[str, int]) -> str | None:

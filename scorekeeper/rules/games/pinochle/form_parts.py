@@ -1,8 +1,9 @@
 """What the pinochle forms' methods share beyond the meld tables (:mod:`.melds`): the options as
-given, read as a mapping, and the meld-typo check of a hand typed now
+given, read as a mapping, the meld-typo check of a hand typed now
 (docs/rules.md §1 "Meld typos"), which every form that enters pinochle meld uses as its
 ``check_typed`` (the plain forms, partnership auction, and auction pinochle in
-:mod:`scorekeeper.rules.games.auction.form`).
+:mod:`scorekeeper.rules.games.auction.form`), and the replay of two teams racing to a target
+(partnership auction, double-deck).
 """
 
 from __future__ import annotations
@@ -10,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.match import Setup
+from ...core.facts import HandFacts
+from ...core.match import (
+    FINISHED,
+    IN_PROGRESS,
+    HandResult,
+    MatchState,
+    Setup,
+    player_left_of,
+    standings_by_total,
+)
+from ...core.runner import Runner
+from ...core.text import Note
 from ..registry import Variant
 from .melds import check_meld_figures
 
@@ -25,3 +37,46 @@ def check_meld_typos(form: Variant, setup: Setup, entry: Mapping[str, Any]) -> N
     """A meld typed as a number is a multiple of 10 when every meld is (docs/rules.md §1
     "Meld typos"; a hand added or corrected, never a stored one)."""
     check_meld_figures(entry, setup.options)
+
+
+class TeamRace(Runner):
+    """A replay of two teams racing to a target, every player dealt in each hand: the totals,
+    the winner once there is one, each hand's result and the match as it stands."""
+
+    def __init__(self, setup: Setup, target: int) -> None:
+        self.setup = setup
+        self.target = target
+        self.totals = dict.fromkeys(setup.sides, 0)
+        self.winner: str | None = None
+
+    def result(
+        self,
+        number: int,
+        raw: Mapping[str, Any],
+        scores: dict[str, int],
+        notes: list[Note],
+        facts: HandFacts,
+    ) -> HandResult:
+        """Hand ``number``'s result, everybody dealt in."""
+        setup = self.setup
+        return HandResult(
+            number, setup.dealer_of(number), raw, scores, None, setup.players, tuple(notes), facts
+        )
+
+    def state(self, results: tuple[HandResult, ...]) -> MatchState:
+        """The match as it stands after ``results``: the winner first, then by total."""
+        setup, winner = self.setup, self.winner
+        dealer = setup.dealer_of(len(results) + 1)
+        rest = [side for side in standings_by_total(setup.sides, self.totals) if side != winner]
+        return MatchState(
+            sides=setup.sides,
+            hands=results,
+            totals=dict(self.totals),
+            status=FINISHED if winner is not None else IN_PROGRESS,
+            winner=winner,
+            standings=((winner,) if winner else ()) + tuple(rest),
+            dealer=dealer,
+            leader=player_left_of(setup.rotation, dealer),
+            active=setup.players,
+            target=self.target,
+        )

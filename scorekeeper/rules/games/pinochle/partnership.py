@@ -22,16 +22,11 @@ from ...core.facts import (
     listed_ids,
 )
 from ...core.match import (
-    FINISHED,
-    IN_PROGRESS,
     TARGET_STEP,
     HandResult,
-    MatchState,
     Setup,
     check_target,
-    player_left_of,
     raised_target,
-    standings_by_total,
 )
 from ...core.options import (
     BIDDING_GROUP,
@@ -54,7 +49,7 @@ from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import PINOCHLE, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Tool, members_of, seated
-from .form_parts import check_meld_typos, option_map
+from .form_parts import TeamRace, check_meld_typos, option_map
 from .melds import (
     AUCTION_COUNTING_OPTION,
     BID_STEP,
@@ -74,17 +69,14 @@ from .melds import (
 )
 
 
-class _Partnership(Runner):
+class _Partnership(TeamRace):
     """One replay of a partnership auction match."""
 
     def __init__(self, form: PartnershipAuction, setup: Setup) -> None:
+        super().__init__(setup, setup.options["target"])
         self.form = form
-        self.setup = setup
         #: The target rises by 250 (25 under ``simple``, docs/rules.md §5).
         self.step = TARGET_STEP // counting_of(setup.options).divisor
-        self.target: int = setup.options["target"]
-        self.totals = dict.fromkeys(setup.sides, 0)
-        self.winner: str | None = None
 
     def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
         """Score hand ``number``; the bidding side is counted first against the target."""
@@ -101,34 +93,7 @@ class _Partnership(Runner):
             if self.winner is not None:
                 notes.append(note("{side} reaches the target", side=self.winner))
                 self.over = True
-        return HandResult(
-            number,
-            self.setup.dealer_of(number),
-            raw,
-            scores,
-            None,
-            self.setup.players,
-            tuple(notes),
-            facts,
-        )
-
-    def state(self, results: tuple[HandResult, ...]) -> MatchState:
-        """The match as it stands after ``results``."""
-        setup, winner = self.setup, self.winner
-        dealer = setup.dealer_of(len(results) + 1)
-        rest = [side for side in standings_by_total(setup.sides, self.totals) if side != winner]
-        return MatchState(
-            sides=setup.sides,
-            hands=results,
-            totals=dict(self.totals),
-            status=FINISHED if winner is not None else IN_PROGRESS,
-            winner=winner,
-            standings=((winner,) if winner else ()) + tuple(rest),
-            dealer=dealer,
-            leader=player_left_of(setup.rotation, dealer),
-            active=setup.players,
-            target=self.target,
-        )
+        return self.result(number, raw, scores, notes, facts)
 
 
 @register
