@@ -102,7 +102,7 @@ def test_worked_out_tricks_can_be_typed_over(phone: Phone) -> None:
     page.keyboard.press("Control+a")
     page.keyboard.type("80")
     assert page.input_value("#tricks_1") == "20"
-    page.locator("label.pick.v-Ana").click()
+    page.locator("#f-declared_out label.pick.v-Ana").click()
     save(page)
     assert page.locator(".hand-row").count() == 1, phone.errors()
     assert phone.totals() == {"Ana": 230, "Ben": 20}
