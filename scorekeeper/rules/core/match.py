@@ -164,6 +164,17 @@ def standings_by_total(sides: Sequence[str], totals: Mapping[str, int]) -> tuple
     return tuple(sorted(sides, key=lambda side: -totals[side]))
 
 
+def sole_leader(totals: Mapping[str, int]) -> str | None:
+    """The side with the highest total, ``None`` when two or more share it.
+
+    >>> sole_leader({"Us": 90, "Them": 80}), sole_leader({"Us": 90, "Them": 90})
+    ('Us', None)
+    """
+    best = max(totals.values())
+    leaders = [side for side, total in totals.items() if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 def running_totals(state: MatchState) -> list[dict[str, int]]:
     """Every side's total before the first hand (all 0) and after each hand.
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .room import RoomSettlement, RoomTransfer, Transfer, room_settlement
 from .rounds import (
     ABSENT,
+    KINDS,
     PLAYED,
     SAT_OUT,
     ZERO,
@@ -288,13 +289,7 @@ def _row(
     played = [e for e in lines if e.status == PLAYED]
     absent = sum(1 for e in lines if e.status == ABSENT)
     sat_out = sum(1 for e in lines if e.status == SAT_OUT)
-    sums = {
-        "points": sum((e.counted_points for e in lines), ZERO),
-        "wins": sum((e.wins for e in lines), ZERO),
-        "vp": sum((e.counted_vp for e in lines), ZERO),
-        "units": Fraction(sum(e.units or 0 for e in played)),
-        "placing": sum((e.counted_placing for e in lines), ZERO),
-    }
+    sums = {kind: sum((e.worth(kind) for e in lines), ZERO) for kind in KINDS}
     total = (sums[rules.formula] if best is None else best) + adjustments
     if rules.measure == "per-round":
         credited_absent = absent if rules.absent == "average" and rules.formula != "units" else 0

@@ -5,10 +5,10 @@ absent), from the round's tables as the service reads them from their matches.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .settings import StandingsRules, figure
 
@@ -110,16 +110,10 @@ class RoundEntry:
         """What the round adds to the player's placing points."""
         return self.placing if self.placing is not None else self._credits.placing
 
-    def worth(self, formula: str) -> Fraction:
-        """What the round adds to the value of ``formula`` (docs/club.md §9.2)."""
-        if formula == "units":
-            return Fraction(self.units or 0)
-        return {
-            "points": self.counted_points,
-            "wins": self.wins,
-            "vp": self.counted_vp,
-            "placing": self.counted_placing,
-        }[formula]
+    def worth(self, kind: str) -> Fraction:
+        """What the round adds to the player's sum of ``kind`` (one of :data:`KINDS`; a
+        formula's value is its kind's sum, docs/club.md §9.2)."""
+        return KINDS[kind](self)
 
     @property
     def _credits(self) -> Credits:
@@ -145,6 +139,17 @@ class RoundEntry:
             "placing": maybe_figure(self.placing),
             "dropped": self.dropped,
         }
+
+
+#: What one round adds to each sum a player's row keeps (docs/club.md §9.2): points, wins, VP,
+#: units (only a round he played has any) and placing points, credits counted.
+KINDS: Final[dict[str, Callable[[RoundEntry], Fraction]]] = {
+    "points": lambda entry: entry.counted_points,
+    "wins": lambda entry: entry.wins,
+    "vp": lambda entry: entry.counted_vp,
+    "units": lambda entry: Fraction(entry.units or 0),
+    "placing": lambda entry: entry.counted_placing,
+}
 
 
 def maybe_figure(value: Fraction | None) -> str | None:

@@ -29,6 +29,7 @@ from ...core.match import (
     MatchState,
     Setup,
     player_left_of,
+    sole_leader,
     standings_by_total,
 )
 from ...core.options import (
@@ -257,10 +258,8 @@ def _match_winner(
     due = (target is not None and best >= target) or (deals is not None and played >= deals)
     if not due:
         return None, False
-    leaders = [side for side, total in totals.items() if total == best]
-    if len(leaders) == 1:
-        return leaders[0], False
-    return None, True
+    leader = sole_leader(totals)
+    return leader, leader is None
 
 
 __all__ = [

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...core.cards import Suit
 from ...core.errors import RuleError, join_path
 from ...core.facts import (
     CONCEDED,
@@ -33,6 +32,7 @@ from ...core.match import (
     HandResult,
     Setup,
     check_target,
+    sole_leader,
 )
 from ...core.options import (
     BIDDING_GROUP,
@@ -48,8 +48,6 @@ from ...core.readers import (
     as_choice,
     as_int,
     as_object,
-    as_side,
-    as_str,
     check_keys,
     side_map,
 )
@@ -58,7 +56,7 @@ from ...core.text import N_, Note, note
 from ..registry import Family, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Result, Tool, members_of, seated, step_at
 from .double_deck_melds import BOOK, MAX_MELD, VALUES, read_meld
-from .form_parts import TeamRace
+from .form_parts import TeamRace, check_no_play, read_bid
 
 #: A family of its own (docs/records.md "Families"): its points, bids and meld are counters (50
 #: a hand where single-deck pinochle's hand holds 250, and no fixed factor turns one into the
@@ -125,20 +123,13 @@ class _DoubleDeck(TeamRace):
         if self.winner is None and hands is not None and number >= hands:
             # A fixed number of hands (Joe Andrews: "a fixed number of deals"): the higher
             # total wins; equal totals play another hand.
-            self.winner = _leader(self.totals)
+            self.winner = sole_leader(self.totals)
             if self.winner is None:
                 notes.append(note("equal totals at the end: another hand is played"))
         if self.winner is not None:
             notes.append(note("{side} wins the game", side=self.winner))
             self.over = True
         return self.result(number, raw, scores, notes, facts)
-
-
-def _leader(totals: Mapping[str, int]) -> str | None:
-    """The side with the higher total, ``None`` when they are level."""
-    best = max(totals.values())
-    leaders = [side for side, total in totals.items() if total == best]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 @register
@@ -257,12 +248,8 @@ class DoubleDeck(Variant):
             ("bidder", "bid", "trump", "meld", "tricks", "conceded", "outcome"),
             required=("bidder", "bid", "meld"),
         )
-        bidder = as_side(entry["bidder"], "bidder", setup.players)
-        bid = as_int(entry["bid"], "bid", low=options["min_bid"], high=MAX_BID)
-        check_bid_step(bid, options["bid_steps"])
-        trump = None
-        if "trump" in entry:
-            trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump").word
+        steps = options["bid_steps"]
+        bidder, bid, trump = read_bid(entry, setup, MAX_BID, lambda b: check_bid_step(b, steps))
         outcome = as_choice(entry["outcome"], "outcome", NOT_PLAYED) if "outcome" in entry else None
         conceded = as_bool(entry.get("conceded", False), "conceded")
         if conceded and outcome:
@@ -285,7 +272,7 @@ class DoubleDeck(Variant):
             return HandFacts(contract, melds, tricks=played, summary=bid_entry_summary(entry))
 
         if conceded or outcome:
-            _check_no_play(entry, sides)
+            check_no_play(entry, sides)
             # Not played: the bidders lose the bid, the others score their meld (as a
             # partnership concession, docs/rules.md §2 `partnership-auction`).
             scores = self._set(setup, bidders, others, bid, {bidders: 0, others: shown[others]})
@@ -346,20 +333,6 @@ def _read_counters(value: object, sides: tuple[str, ...]) -> dict[str, int]:
             given=added,
         )
     return tricks
-
-
-def _check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:
-    """A hand not played has no counters: ``tricks`` may be left out or all 0."""
-    if "tricks" not in entry:
-        return
-    tricks = side_map(entry["tricks"], "tricks", sides, required=False)
-    for side, points in tricks.items():
-        if as_int(points, join_path("tricks", side), low=0):
-            raise RuleError(
-                join_path("tricks", side),
-                "must be 0: no trick is played in a conceded hand",
-                code="inconsistent",
-            )
 
 
 __all__ = ["BID_STEPS", "COUNTERS", "DoubleDeck", "check_bid_step"]

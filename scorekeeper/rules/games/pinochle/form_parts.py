@@ -2,15 +2,18 @@
 given, read as a mapping, the meld-typo check of a hand typed now
 (docs/rules.md §1 "Meld typos"), which every form that enters pinochle meld uses as its
 ``check_typed`` (the plain forms, partnership auction, and auction pinochle in
-:mod:`scorekeeper.rules.games.auction.form`), and the replay of two teams racing to a target
-(partnership auction, double-deck).
+:mod:`scorekeeper.rules.games.auction.form`), and what the two partnership forms (partnership
+auction, double-deck) share: the contract's reading, the check of a hand not played, and the
+replay of two teams racing to a target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.cards import Suit
+from ...core.errors import RuleError, join_path
 from ...core.facts import HandFacts
 from ...core.match import (
     FINISHED,
@@ -21,6 +24,7 @@ from ...core.match import (
     player_left_of,
     standings_by_total,
 )
+from ...core.readers import as_bool, as_int, as_side, as_str, side_map
 from ...core.runner import Runner
 from ...core.text import Note
 from ..registry import Variant
@@ -31,6 +35,44 @@ def option_map(given: object) -> Mapping[str, Any]:
     """The options as given when they are a mapping; anything else reads as none given (its
     refusal is :func:`~scorekeeper.rules.core.options.resolve_options`'s)."""
     return given if isinstance(given, Mapping) else {}
+
+
+def read_bid(
+    entry: Mapping[str, Any], setup: Setup, highest: int, check_step: Callable[[int], None]
+) -> tuple[str, int, str | None]:
+    """The contract of a partnership hand: the bidder (one of the players), the bid (from the
+    match's ``min_bid`` to ``highest``, on the form's steps: ``check_step`` refuses it) and the
+    trump's word where it is named."""
+    bidder = as_side(entry["bidder"], "bidder", setup.players)
+    bid = as_int(entry["bid"], "bid", low=setup.options["min_bid"], high=highest)
+    check_step(bid)
+    trump = None
+    if "trump" in entry:
+        trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump").word
+    return bidder, bid, trump
+
+
+def check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:
+    """A hand not played (conceded; double-deck's no marriage) has no tricks: ``tricks`` and
+    ``took_trick`` may be left out, or all 0 and false (docs/api.md)."""
+    if "tricks" in entry:
+        tricks = side_map(entry["tricks"], "tricks", sides, required=False)
+        for side, points in tricks.items():
+            if as_int(points, join_path("tricks", side), low=0):
+                raise RuleError(
+                    join_path("tricks", side),
+                    "must be 0: no trick is played in a conceded hand",
+                    code="inconsistent",
+                )
+    if "took_trick" in entry:
+        took = side_map(entry["took_trick"], "took_trick", sides, required=False)
+        for side, value in took.items():
+            if as_bool(value, join_path("took_trick", side)):
+                raise RuleError(
+                    join_path("took_trick", side),
+                    "no trick is played in a conceded hand",
+                    code="inconsistent",
+                )
 
 
 def check_meld_typos(form: Variant, setup: Setup, entry: Mapping[str, Any]) -> None:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.cards import Suit
-from ...core.errors import RuleError, join_path
+from ...core.errors import RuleError
 from ...core.facts import (
     CONCEDED,
     MADE,
@@ -38,18 +37,14 @@ from ...core.options import (
 from ...core.readers import (
     as_bool,
     as_choice,
-    as_int,
     as_object,
-    as_side,
-    as_str,
     check_keys,
-    side_map,
 )
 from ...core.runner import Runner
 from ...core.text import N_, Note, note
 from ..registry import PINOCHLE, Variant, register
 from ..table import BID_WORDS, Entry, Layout, Tool, members_of, seated
-from .form_parts import TeamRace, check_meld_typos, option_map
+from .form_parts import TeamRace, check_meld_typos, check_no_play, option_map, read_bid
 from .melds import (
     AUCTION_COUNTING_OPTION,
     BID_STEP,
@@ -185,16 +180,7 @@ class PartnershipAuction(Variant):
             ("bidder", "bid", "trump", "meld", "tricks", "took_trick", "conceded"),
             required=("bidder", "bid", "meld"),
         )
-        bidder = as_side(entry["bidder"], "bidder", setup.players)
-        bid = as_int(entry["bid"], "bid", low=options["min_bid"], high=MAX_BID)
-        if bid % BID_STEP:
-            # Bids go up in tens (Bicycle).
-            raise RuleError(
-                "bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP
-            )
-        trump = None
-        if "trump" in entry:
-            trump = Suit.from_word(as_str(entry["trump"], "trump"), "trump").word
+        bidder, bid, trump = read_bid(entry, setup, MAX_BID, _check_tens)
         conceded = as_bool(entry.get("conceded", False), "conceded")
         bidders = setup.side_of(bidder)
         others = next(side for side in sides if side != bidders)
@@ -207,7 +193,7 @@ class PartnershipAuction(Variant):
             return HandFacts(contract, melds, tricks=played, summary=bid_entry_summary(entry))
 
         if conceded:
-            _check_no_play(entry, sides)
+            check_no_play(entry, sides)
             # docs/rules.md §2: conceded ("throw in"): − bid, the opponents score their meld.
             scores = {bidders: -bid, others: meld[others]}
             conceded_note = note("{side} conceded: -{bid}", side=bidders, bid=bid)
@@ -241,23 +227,7 @@ class PartnershipAuction(Variant):
         )
 
 
-def _check_no_play(entry: Mapping[str, Any], sides: tuple[str, ...]) -> None:
-    """A conceded hand is not played: ``tricks`` may be left out or all 0 (docs/api.md)."""
-    if "tricks" in entry:
-        tricks = side_map(entry["tricks"], "tricks", sides, required=False)
-        for side, points in tricks.items():
-            if as_int(points, join_path("tricks", side), low=0):
-                raise RuleError(
-                    join_path("tricks", side),
-                    "must be 0: no trick is played in a conceded hand",
-                    code="inconsistent",
-                )
-    if "took_trick" in entry:
-        took = side_map(entry["took_trick"], "took_trick", sides, required=False)
-        for side, value in took.items():
-            if as_bool(value, join_path("took_trick", side)):
-                raise RuleError(
-                    join_path("took_trick", side),
-                    "no trick is played in a conceded hand",
-                    code="inconsistent",
-                )
+def _check_tens(bid: int) -> None:
+    """Bids go up in tens (Bicycle)."""
+    if bid % BID_STEP:
+        raise RuleError("bid", "must be a multiple of {step}", code="not_multiple", step=BID_STEP)
