@@ -169,14 +169,17 @@ def _grid_form(
     return form_class
 
 
+def _trump_field() -> Buttons:
+    """A meld calculator's trump: one button per suit, its symbol."""
+    return Buttons(_l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS))
+
+
 PinochleMeldForm = _grid_form(
     "PinochleMeldForm",
     CardGridForm,
     [card for _suit, row in PINOCHLE_ROWS for card in row],
     {
-        "trump": Buttons(
-            _l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS)
-        ),
+        "trump": _trump_field(),
         "melds": SelectField(
             _l("Meld values"), choices=choice_list(MELD_TABLES), default=MELDS_OPTION.default
         ),
@@ -193,11 +196,7 @@ DoubleDeckMeldForm = _grid_form(
     "DoubleDeckMeldForm",
     CardGridForm,
     [card for _suit, row in DOUBLE_DECK_ROWS for card in row],
-    {
-        "trump": Buttons(
-            _l("Trump"), choices=choice_list((suit.word, suit.symbol) for suit in TRUMPS)
-        ),
-    },
+    {"trump": _trump_field()},
     copies=DOUBLE_DECK_COPIES,
 )
 """The double-deck meld calculator: the 20 cards of the 80-card pack, four of each, and trump

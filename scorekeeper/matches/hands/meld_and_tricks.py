@@ -33,14 +33,12 @@ class MeldAndTricksForm(MeldSidesForm):
             add_side_fields(table, fields)
         if table.declare_out:
             fields["declared_out"] = Buttons(
-                _l("Declared out"),
-                choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
-                default="",
+                _l("Declared out"), choices=_nobody_or_a_side(table), default=""
             )
         if table.renege:
             fields["renege"] = Buttons(
                 _l("Reneged (did not take a trick he had to)"),
-                choices=choice_list([("", _l("nobody")), *((s, s) for s in table.sides)]),
+                choices=_nobody_or_a_side(table),
                 default="",
             )
 
@@ -51,3 +49,8 @@ class MeldAndTricksForm(MeldSidesForm):
             "declared_out": entry.get("declared_out") or "",
             "renege": entry.get("renege") or "",
         }
+
+
+def _nobody_or_a_side(table: Layout) -> list[Any]:
+    """The choices of "who did it" (declared out, reneged): nobody, or one of the sides."""
+    return choice_list([("", _l("nobody")), *((side, side) for side in table.sides)])
