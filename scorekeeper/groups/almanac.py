@@ -145,11 +145,17 @@ def _head_to_head(found: Records, name: Any) -> FigureTable:
 def _family_tables(
     family: str, title: str, holders: list[tuple[str, FamilyRecord]]
 ) -> list[FigureTable]:
-    """The tables of one game family: points per hand, bids, meld, Pinnacola's endings."""
+    """The tables of one game family: points per hand (or hands won, where each hand counted
+    as a game), bids, meld, Pinnacola's endings."""
     points = FigureTable(
         f"{family}-points",
         _("%(game)s: points per hand", game=title),
         [_("Player"), _("Points per hand")],
+    )
+    hands_won = FigureTable(
+        f"{family}-hands-won",
+        _("%(game)s: each hand as a game", game=title),
+        [_("Player"), _("Hands won")],
     )
     bids = FigureTable(
         f"{family}-bids",
@@ -182,6 +188,8 @@ def _family_tables(
     for who, record in holders:
         if record.points_per_hand is not None:
             points.rows.append((who, [_figure(record.points_per_hand, 1)]))
+        if record.hands_won is not None:
+            hands_won.rows.append((who, [_rate(record.hands_won.won)]))
         if record.bidding is not None and record.bidding.won.count:
             bid = record.bidding
             bids.rows.append(
@@ -222,7 +230,7 @@ def _family_tables(
             )
             if ends.pinnacolas.rests_on:
                 pinnacolas.rows.append((who, [_figure(ends.pinnacolas)]))
-    return [points, bids, brackets, meld, listed, closings, pinnacolas]
+    return [points, hands_won, bids, brackets, meld, listed, closings, pinnacolas]
 
 
 def _family_records(records: Mapping[Any, Record], family: str) -> list[tuple[Any, FamilyRecord]]:

@@ -201,6 +201,18 @@ class ClosingRecord:
     pinnacolas: Figure
 
 
+@dataclass(frozen=True, slots=True)
+class HandsWonRecord:
+    """The hands won where each hand counted as a game (seed 000, option ``game: hands``;
+    docs/records.md "Hands won")."""
+
+    won: Rate
+
+
+def _hands_won_record(c: Mapping[str, Any]) -> HandsWonRecord:
+    return HandsWonRecord(Rate(c["won"], c["hands"]))
+
+
 def _bidding_record(c: Mapping[str, Any]) -> BiddingRecord:
     won, made, size = c["won"], c["made"], len(BID_BRACKETS)
     won_all, made_all = sum(won), sum(made)
@@ -307,6 +319,15 @@ def _read_closing(setup: Setup, hand: HandResult, scale: int) -> Iterator[Contri
         yield closing.side, "pinnacolones", 1
 
 
+def _read_hands_won(setup: Setup, hand: HandResult, scale: int) -> Iterator[Contribution]:
+    """A hand of a match counted in hands: every side dealt in played it; a side scoring it
+    won it (docs/records.md "Hands won")."""
+    for side, won in (hand.scores or {}).items():
+        yield side, "hands", 1
+        if won > 0:
+            yield side, "won", 1
+
+
 #: Every group of counters, in the summary's JSON order.
 GROUPS: Final = (
     Group(
@@ -350,5 +371,13 @@ GROUPS: Final = (
         _closing_record,
         # Every side of a form whose deals close.
         kept_by=lambda setup, table: setup.sides if table.entry.deals_close else (),
+    ),
+    Group(
+        "hands_won",
+        (Counter("hands", 0), Counter("won", 0)),
+        _read_hands_won,
+        _hands_won_record,
+        # Every side of a match whose hands count as games (its totals are hands won).
+        kept_by=lambda setup, table: setup.sides if table.counts_hands else (),
     ),
 )

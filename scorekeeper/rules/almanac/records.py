@@ -13,7 +13,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .counters import GROUPS, MATCHES, BiddingRecord, ClosingRecord, Figure, MeldRecord, Rate
+from .counters import (
+    GROUPS,
+    MATCHES,
+    BiddingRecord,
+    ClosingRecord,
+    Figure,
+    HandsWonRecord,
+    MeldRecord,
+    Rate,
+)
 from .summary import Figures, MatchSummary
 
 
@@ -40,6 +49,8 @@ class FamilyRecord:
     bidding: BiddingRecord | None
     meld: MeldRecord | None
     closing: ClosingRecord | None
+    #: Where each hand counted as a game (``game: hands``): the hands won of the hands played.
+    hands_won: HandsWonRecord | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,7 +231,8 @@ def _read_hand(
             teams[team.name].hands += 1
     for side, points in (hand.scores or {}).items():
         tally = teams[side] if side in teams else players[side]
-        tally.points = (tally.points or 0) + points * scale
+        if tally.points is not None:  # a side keeping a score in points (not in hands won)
+            tally.points += points * scale
     for group in GROUPS:
         for name, counter, value in group.read(setup, hand, scale):
             kept = (teams[name] if name in teams else players[name]).groups
@@ -263,7 +264,8 @@ def summarise(setup: Setup, state: MatchState, *, ended: bool) -> MatchSummary:
 
     # Meld and points in standard points: ``simple`` counting divides them by 10.
     scale = counting_of(setup.options).divisor
-    if not table.units:
+    # A match counted in hands won keeps no points (docs/records.md "Hands won").
+    if not table.units and not table.counts_hands:
         for side in setup.sides:
             holder(side).points = 0
     for group in GROUPS:

@@ -176,6 +176,12 @@ class Layout:
     melds: MeldBook = NO_MELDS
     #: The ways a hand may end that the partnership hand form offers, in its order.
     results: tuple[Result, ...] = (Result.PLAYED, Result.CONCEDED, Result.ALL_PASS)
+    #: Whether each hand counts as a game (seed 000, option ``game: hands``): the totals are
+    #: hands won, to ``hands_goal`` hands won or over ``hands_limit`` hands (either may be
+    #: ``None``; docs/rules.md §2 "Each hand as a game").
+    counts_hands: bool = False
+    hands_goal: int | None = None
+    hands_limit: int | None = None
 
     def off_step(self, bid: int) -> bool:
         """Whether ``bid`` is off the table's :attr:`bid_steps` (the picker leaves it out).

@@ -31,6 +31,16 @@ from ...core.text import N_, Note, note
 from ..registry import PINOCHLE, Variant
 from ..table import Entry, Layout, Tool, members_of, seated, sides_of
 from .form_parts import check_meld_typos, option_map
+from .hand_games import (
+    GAME_OPTION,
+    HAND_SPECS,
+    POINTS_ONLY,
+    check_hand_count,
+    counts_hands,
+    hand_winners,
+    match_winner,
+    refuse_race_options,
+)
 from .melds import (
     COUNTING_OPTION,
     LAST_TRICK_OPTION,
@@ -66,23 +76,35 @@ class PlainPinochle(Variant):
         return []
 
     def option_specs(self, given: Mapping[str, Any]) -> Sequence[OptionSpec]:
-        """``counting``, ``last_trick``, ``melds``, the form's meld options, ``target`` (1000),
-        ``tie_rule``, the form's own options and ``direction`` (docs/rules.md §4)."""
-        return [
+        """``counting``, ``last_trick``, ``melds``, the form's meld options, ``game``, then
+        ``target`` (1000) and ``tie_rule``, or under ``game: hands`` the options of
+        :mod:`.hand_games`, the form's own options and ``direction`` (docs/rules.md §4)."""
+        specs = [
             COUNTING_OPTION,
             LAST_TRICK_OPTION,
             MELDS_OPTION,
             *self._meld_specs(),
+            GAME_OPTION,
             target_option(1000),
             TIE_RULE_OPTION,
             *self._extra_specs(given),
             DIRECTION_OPTION,
         ]
+        if not counts_hands(given):
+            return specs
+        # docs/rules.md §2 "Each hand as a game": no race to a target in points.
+        kept = [spec for spec in specs if spec.name not in POINTS_ONLY]
+        at = kept.index(GAME_OPTION) + 1
+        return [*kept[:at], *HAND_SPECS, *kept[at:]]
 
     def resolve_options(self, given: object) -> dict[str, Any]:
-        """The options with their defaults; under ``simple`` the default target is 100."""
-        resolved = resolve_options(self.option_specs(option_map(given)), given)
-        return pinochle_defaults(resolved, option_map(given))
+        """The options with their defaults; under ``simple`` the default target is 100; a race
+        option given with ``game: hands`` is refused by its name."""
+        given_map = option_map(given)
+        refuse_race_options(given_map)
+        resolved = resolve_options(self.option_specs(given_map), given)
+        check_hand_count(resolved)
+        return pinochle_defaults(resolved, given_map)
 
     def layout(self, setup: Setup, active: Sequence[str] = ()) -> Layout:
         """Every side dealt in types its meld and trick points; meld needs a trick only where
@@ -111,6 +133,9 @@ class PlainPinochle(Variant):
             members=members_of(setup, sides),
             meld_values=meld_values(setup.options),
             melds=PINOCHLE_MELDS,
+            counts_hands=counts_hands(setup.options),
+            hands_goal=setup.options.get("hands_won"),
+            hands_limit=setup.options.get("hands"),
         )
 
     def describe(self, entry: Mapping[str, Any]) -> HandFacts:
@@ -135,7 +160,10 @@ class Race(Runner):
         counting = counting_of(self.options)
         #: The target rises by 250 (25 under ``simple``, docs/rules.md §5).
         self.step = TARGET_STEP // counting.divisor
-        self.target: int = self.options["target"]
+        #: Seed 000's "each hand as a game" (option ``game``): the totals are hands won, and
+        #: there is no target (docs/rules.md §2 "Each hand as a game").
+        self.by_hands = counts_hands(self.options)
+        self.target: int = self.options.get("target", 0)
         self.tie_rule: str = self.options.get("tie_rule", "raise")
         self.play_on: bool = bool(self.options.get("play_on", False))
         self.declare_out: bool = bool(self.options.get("declare_out", False))
@@ -207,6 +235,62 @@ class Race(Runner):
 
     # -- one hand -----------------------------------------------------------------------------
 
+    def race(
+        self,
+        sides: tuple[str, ...],
+        two_handed: bool,
+        scores: dict[str, int],
+        declarer: str | None,
+        reneger: str | None,
+        notes: list[Note],
+    ) -> None:
+        """Add a hand's ``scores`` to the totals in the race to the target: a declaration out,
+        right or wrong, and a renege first, then the target rule (docs/rules.md §2)."""
+        right_claim = False
+        if declarer is not None:
+            right_claim = self.totals[declarer] + scores[declarer] >= self.target
+            if not right_claim and not two_handed:
+                # Seed 004: a wrong claim in three-handed play scores nothing; play goes on.
+                notes.append(
+                    note("{side} declared out wrongly and scores nothing this hand", side=declarer)
+                )
+                scores[declarer] = 0
+        if reneger is not None:
+            self.reneged(reneger, scores, notes)
+        for side in sides:
+            self.totals[side] += scores[side]
+        if declarer is not None and right_claim:
+            self.place(declarer, notes, N_("{side} declared out and reaches the target"))
+            self.check(notes)
+        elif declarer is not None and two_handed:
+            # Seed 004, Britannica: a wrong claim loses the game; the opponent wins.
+            other = next(side for side in sides if side != declarer)
+            notes.append(note("{side} declared out wrongly and loses", side=declarer))
+            # Two sides: the place taken ends the game (or the play-on for second).
+            self.place(other, notes, N_("{side} wins: the opponent declared out wrongly"))
+        else:
+            self.check(notes)
+
+    def count_hand(
+        self, number: int, points: dict[str, int], reneger: str | None, notes: list[Note]
+    ) -> None:
+        """Seed 000's "each hand as a game": the hand's highest score wins it (a tie per
+        ``hand_tie``); a reneger scores no points in it and, under ``renege: game``, loses
+        the hands he had won; then the match's end (docs/rules.md §2 "Each hand as a game").
+        ``points`` become the hands won in this hand (1 to a winner, else 0)."""
+        if reneger is not None:
+            points[reneger] = 0
+        winners, line = hand_winners(points, self.options["hand_tie"])
+        notes.append(line)
+        points.update({side: int(side in winners) for side in points})
+        if reneger is not None:
+            self.reneged(reneger, points, notes)
+        for side, won in points.items():
+            self.totals[side] += won
+        winner = match_winner(self.totals, number, self.options, notes)
+        if winner is not None:
+            self.place(winner, notes, N_("{side} wins the match"))
+
     def hand(self, number: int, raw: Mapping[str, Any]) -> HandResult:
         """Read and score hand ``number``, then apply declaring out and the target rule."""
         sides = tuple(self.racing)
@@ -232,32 +316,11 @@ class Race(Runner):
                 notes.append(note("{side}: meld lost, no trick", side=holder))
                 meld = 0
             scores[self.setup.side_of(holder)] += meld
-        declarer = entry.declared_out
-        right_claim = False
-        if declarer is not None:
-            right_claim = self.totals[declarer] + scores[declarer] >= self.target
-            if not right_claim and not two_handed:
-                # Seed 004: a wrong claim in three-handed play scores nothing; play goes on.
-                notes.append(
-                    note("{side} declared out wrongly and scores nothing this hand", side=declarer)
-                )
-                scores[declarer] = 0
-        if entry.renege is not None:
-            self.reneged(entry.renege, scores, notes)
         active = self.active_players()
-        for side in sides:
-            self.totals[side] += scores[side]
-        if declarer is not None and right_claim:
-            self.place(declarer, notes, N_("{side} declared out and reaches the target"))
-            self.check(notes)
-        elif declarer is not None and two_handed:
-            # Seed 004, Britannica: a wrong claim loses the game; the opponent wins.
-            other = next(side for side in sides if side != declarer)
-            notes.append(note("{side} declared out wrongly and loses", side=declarer))
-            # Two sides: the place taken ends the game (or the play-on for second).
-            self.place(other, notes, N_("{side} wins: the opponent declared out wrongly"))
+        if self.by_hands:
+            self.count_hand(number, scores, entry.renege, notes)
         else:
-            self.check(notes)
+            self.race(sides, two_handed, scores, entry.declared_out, entry.renege, notes)
         dealer = self.dealer
         # The deal passes in the match's direction (docs/rules.md §5), skipping a winner who
         # left while two play on (docs/rules.md §2).
@@ -302,6 +365,6 @@ class Race(Runner):
             dealer=self.dealer,
             leader=player_left_of(self.setup.rotation, self.dealer, next_active),
             active=tuple(next_active),
-            target=self.target,
+            target=None if self.by_hands else self.target,
             extra=extra,
         )

@@ -48,6 +48,8 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
             {
                 "counting": "classic",
                 "melds": "standard",
+                # seed 000 counts the game in points; "each hand as a game" is option `game`.
+                "game": "points",
                 "target": 1000,
                 "tie_rule": "raise",
                 "declare_out": True,
@@ -65,6 +67,8 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
             {
                 "counting": "classic",
                 "melds": "standard",
+                # seed 000 counts the game in points; "each hand as a game" is option `game`.
+                "game": "points",
                 "target": 1000,
                 "tie_rule": "raise",
                 "declare_out": True,
@@ -81,6 +85,8 @@ FOUR = ["Ana", "Ben", "Cruz", "Dee"]
             {
                 "counting": "classic",
                 "melds": "standard",
+                # seed 000 counts the game in points; "each hand as a game" is option `game`.
+                "game": "points",
                 "target": 1000,
                 "tie_rule": "raise",
                 "partnerships": True,
