@@ -36,10 +36,15 @@ def pinochle_3(pick: random.Random) -> dict[str, Any]:
     }
 
 
-#: Every form's new match (test_fuzz's, and three-handed pinochle) and its entries.
+#: Every form's new match (test_fuzz's, three-handed pinochle, and two-handed counting each hand
+#: as a game: docs/rules.md §2 "Each hand as a game") and its entries.
 FORMS: dict[str, tuple[dict[str, Any], Any]] = {
     **{name: (MATCHES[name], ENTRIES[name]) for name in ENTRIES},
     "pinochle-3": ({"variant": "pinochle-3", "players": ["Ana", "Ben", "Cruz"]}, pinochle_3),
+    "pinochle-2 in hands": (
+        {**MATCHES["pinochle-2"], "rules": {"game": "hands", "hands_won": 5}},
+        ENTRIES["pinochle-2"],
+    ),
 }
 
 

@@ -180,3 +180,11 @@ def test_the_records_count_hands_won_and_keep_them_out_of_points_per_hand() -> N
         1,
         3,
     )
+
+
+def test_one_hand_won_plays_every_deal_as_the_game() -> None:
+    # "Pinocle" (games-of-playing-cards.pokerwiner.com): "Every deal may constitute a game".
+    match = play(setup(hands_won=1), two((0, 130), (20, 120)))
+    assert match.status == FINISHED
+    assert match.winner == "Ana"
+    assert match.totals == {"Ana": 1, "Ben": 0}
