@@ -184,7 +184,7 @@ def test_the_records_count_hands_won_and_keep_them_out_of_points_per_hand() -> N
 
 def test_one_hand_won_plays_every_deal_as_the_game() -> None:
     # "Pinocle" (games-of-playing-cards.pokerwiner.com): "Every deal may constitute a game".
-    match = play(setup(hands_won=1), two((0, 130), (20, 120)))
+    match = play(setup(hands_won=1), two((0, 140), (20, 110)))  # 140 to 130
     assert match.status == FINISHED
     assert match.winner == "Ana"
     assert match.totals == {"Ana": 1, "Ben": 0}
