@@ -65,10 +65,13 @@ class Cached:
     count: int
     #: Ascending by ``count``; each one reached by the stored hands of ``version``.
     checkpoints: tuple[Checkpoint, ...]
-    #: ``per_hand`` memos: key -> [(hand, value)] by the hands' places; an entry counts only
-    #: for the very hand object at its place (a replay resumed from a checkpoint shares the
-    #: hands before it, so the memo of a version before serves as it is).
-    memos: dict[str, list[tuple[HandResult, Any]]] = field(default_factory=dict)
+    #: The entries this replay took, one per stored hand (``count`` of them): a write's next
+    #: replay reads them here rather than walking the results (``replaying.stored_inputs``).
+    inputs: tuple[Mapping[str, Any], ...] = ()
+    #: ``per_hand`` memos: key -> (the hands, their values) by the hands' places; a value
+    #: counts only for the very hand at its place, or one equal to it (a replay resumed from a
+    #: checkpoint shares the hands before it, so the memo of a version before serves as it is).
+    memos: dict[str, tuple[tuple[HandResult, ...], list[Any]]] = field(default_factory=dict)
     #: ``value`` memos: key -> what was built from this version alone (e.g. a whole answer).
     values: dict[str, Any] = field(default_factory=dict)
 
@@ -82,14 +85,29 @@ class Cached:
     def per_hand(self, key: str, build: Callable[[HandResult], T]) -> list[T]:
         """``build(hand)`` for every hand of the state, each computed once per ``key`` (e.g.
         the JSON of a hand in one language) and shared with later versions that keep it."""
-        memo = self.memos.get(key, [])
-        known = len(memo)
-        kept = [
-            memo[place] if place < known and memo[place][0] is hand else (hand, build(hand))
-            for place, hand in enumerate(self.state.hands)
-        ]
-        self.memos[key] = kept  # a new list: a memo shared with another version never changes
-        return [value for _, value in kept]
+        hands = self.state.hands
+        known, values = self.memos.get(key, ((), []))
+        same = shared_prefix(known, hands)
+        kept = values[:same] + [build(hand) for hand in hands[same:]]
+        self.memos[key] = (hands, kept)  # new lists: a memo shared with another version stays
+        return kept
+
+
+def shared_prefix(before: Sequence[Any], now: Sequence[Any]) -> int:
+    """How many leading items ``before`` and ``now`` share, compared as the sequences compare
+    them (the same object first, which is what a resumed replay shares): one comparison in C for
+    the common case of ``before`` being all of ``now``'s start, an item walk only past it.
+
+    >>> shared_prefix((1, 2, 3), (1, 2, 4, 5)), shared_prefix((1, 2), (1, 2, 3))
+    (2, 2)
+    """
+    size = min(len(before), len(now))
+    if tuple(before[:size]) == tuple(now[:size]):
+        return size
+    same = 0
+    while before[same] == now[same]:
+        same += 1
+    return same
 
 
 def inherit(entry: Cached, before: Cached | None) -> Cached:
@@ -161,13 +179,12 @@ def best_start(
     if entry is None or entry.fingerprint != fingerprint_now or not entry.checkpoints:
         return None
     reference = entry.checkpoints[-1].results
-    same = 0
-    for done, given in zip(reference, inputs, strict=False):
-        # A write's inputs are mostly the cached replay's own entries (replaying.stored_inputs):
-        # the same object needs no walk of its fields.
-        if done.input is not given and done.input != given:
-            break
-        same += 1
+    # A write's inputs are mostly the cached replay's own entries (replaying.stored_inputs),
+    # compared in one go (the same object needs no walk of its fields).
+    done = entry.inputs[: len(reference)] if len(entry.inputs) >= len(reference) else None
+    if done is None:
+        done = tuple(hand.input for hand in reference)
+    same = shared_prefix(done, inputs)
     for checkpoint in reversed(entry.checkpoints):
         if checkpoint.count <= same:
             return checkpoint

@@ -206,8 +206,8 @@ def stored_inputs(match: Match) -> Sequence[Mapping[str, Any]]:
     if "hands" not in sa.inspect(match).unloaded:
         return [hand.input for hand in match.hands]
     entry = cache_entry(match)
-    if entry is not None and entry.checkpoints and entry.checkpoints[-1].count == entry.count:
-        return [hand.input for hand in entry.checkpoints[-1].results]
+    if entry is not None and len(entry.inputs) == entry.count:
+        return entry.inputs
     return list(
         db.session.scalars(
             sa.select(Hand.input).where(Hand.match_id == match.id).order_by(Hand.number)
@@ -260,5 +260,6 @@ def resumed(
         state=state,
         count=len(inputs),
         checkpoints=checkpoints,
+        inputs=tuple(inputs),
     )
     return replay_cache.inherit(fresh, before)
